@@ -1,0 +1,78 @@
+"""rlvr-envs: procedurally generated, verifiable RL environments for language models.
+
+``import rlvr_envs`` registers every ``rlvr/*`` id with gymnasium::
+
+    import gymnasium as gym
+    import rlvr_envs
+
+    env = gym.make("rlvr/Math-v0", difficulty=0.3)
+    prompt, info = env.reset(seed=7)
+
+    task = rlvr_envs.make_task("rlvr/LinearEquation-v0")
+    problem = task.generate(seed=3, difficulty=0.5)
+    verdict = rlvr_envs.verify(problem, "<answer>4</answer>")
+
+Heavy dependencies (sympy, networkx) load on first use; this module never imports torch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rlvr_envs.core import (
+    EVAL_SEEDS,
+    TRAIN_SEEDS,
+    Draft,
+    Family,
+    Judgement,
+    Knob,
+    Problem,
+    Verdict,
+)
+from rlvr_envs.registry import (
+    DOMAINS,
+    Task,
+    family_for,
+    list_envs,
+    make_task,
+    oracle_completion,
+    register,
+    register_mixture,
+    verify,
+    verify_batch,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DOMAINS",
+    "EVAL_SEEDS",
+    "TRAIN_SEEDS",
+    "Draft",
+    "Family",
+    "Judgement",
+    "Knob",
+    "Problem",
+    "Task",
+    "Verdict",
+    "family_for",
+    "list_envs",
+    "load_suite",
+    "make_task",
+    "oracle_completion",
+    "register",
+    "register_mixture",
+    "verify",
+    "verify_batch",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "load_suite":
+        from rlvr_envs.suites import load_suite
+
+        return load_suite
+    raise AttributeError(f"module 'rlvr_envs' has no attribute {name!r}")
+
+
+list_envs()  # registers every built-in id with gymnasium

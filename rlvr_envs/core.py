@@ -1,0 +1,298 @@
+"""The contract every part of rlvr-envs fits into: knobs, problems, verdicts and families.
+
+A *family* is one kind of problem in code: it declares named difficulty *knobs*, maps a
+difficulty scalar in [0, 1] monotonically onto them, generates a *problem* from a local RNG,
+and judges an extracted answer. Everything else (the registry, the gymnasium env, the
+teachers, the trainer) only talks to families through this module. See ``design.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import numbers
+import random
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, ClassVar, Literal
+
+KnobType = Literal["int", "float", "categorical", "bool"]
+AnswerFormat = Literal["tags", "boxed", "code"]
+Reason = Literal["ok", "wrong", "partial", "unparsable", "no_answer", "timeout", "error"]
+
+ANSWER_FORMATS: tuple[str, ...] = ("tags", "boxed", "code")
+REASONS: tuple[str, ...] = ("ok", "wrong", "partial", "unparsable", "no_answer", "timeout", "error")
+
+# Train/eval separation, documented here and nowhere else: training sampling (env resets
+# without a seed, teachers) draws seeds from TRAIN_SEEDS; frozen evaluation sets in `tasks/`
+# use EVAL_SEEDS, which training never draws from.
+TRAIN_SEEDS = range(0, 2**40)
+EVAL_SEEDS = range(2**40, 2**41)
+
+
+def stable_seed(*parts: Any) -> int:
+    """A 64-bit seed from JSON-serialisable parts, independent of PYTHONHASHSEED and machine."""
+    blob = json.dumps(parts, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
+
+
+def canonical_json(obj: Any) -> str:
+    """The one serialisation used for hashing problems: sorted keys, no whitespace."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One named difficulty parameter of a family.
+
+    ``low``/``high`` bound what a caller may ask for; ``easy``/``hard`` are the values that
+    difficulty 0 and 1 map to (default: ``low`` and ``high``), so a knob where smaller is
+    harder (clues in a Sudoku) declares ``easy=high, hard=low``. Categorical knobs list their
+    ``choices`` from easiest to hardest.
+    """
+
+    type: KnobType
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[Any, ...] | None = None
+    default: Any = None
+    easy: Any = None
+    hard: Any = None
+    doc: str = ""
+
+    def __post_init__(self) -> None:
+        if self.type in ("int", "float"):
+            if self.low is None or self.high is None or self.low > self.high:
+                raise ValueError(f"numeric knob needs low <= high, got {self.low}, {self.high}")
+            for name in ("easy", "hard", "default"):
+                if getattr(self, name) is None:
+                    value = {"easy": self.low, "hard": self.high}.get(name, self.low)
+                    object.__setattr__(self, name, value)
+        elif self.type == "categorical":
+            if not self.choices:
+                raise ValueError("categorical knob needs choices")
+            object.__setattr__(self, "choices", tuple(self.choices))
+            if self.default is None:
+                object.__setattr__(self, "default", self.choices[0])
+        elif self.type == "bool":
+            object.__setattr__(self, "choices", (False, True))
+            if self.default is None:
+                object.__setattr__(self, "default", False)
+        else:
+            raise ValueError(f"unknown knob type {self.type!r}")
+
+    def describe(self) -> str:
+        """Human-readable range, e.g. ``int 1..6`` or ``one of '+-', '+-*'``."""
+        if self.type in ("int", "float"):
+            low, high = self.low, self.high
+            if self.type == "int":
+                low, high = int(low), int(high)
+            return f"{self.type} {low}..{high}"
+        return "one of " + ", ".join(repr(c) for c in self.choices)
+
+    def at(self, difficulty: float) -> Any:
+        """The knob's value at ``difficulty`` (monotone from ``easy`` to ``hard``)."""
+        if self.type == "float":
+            return float(self.easy + difficulty * (self.hard - self.easy))
+        if self.type == "int":
+            span = self.hard - self.easy
+            # floor(d * (span + 1)) spreads the integers evenly over [0, 1].
+            step = min(math.floor(difficulty * (abs(span) + 1)), abs(span))
+            return int(self.easy + math.copysign(step, span)) if span else int(self.easy)
+        choices = self.choices
+        if self.type == "categorical" and self.easy is not None:
+            lo, hi = choices.index(self.easy), choices.index(self.hard)
+            choices = choices[lo : hi + 1]
+        return choices[min(int(difficulty * len(choices)), len(choices) - 1)]
+
+    def validate(self, name: str, value: Any, where: str) -> Any:
+        """Return ``value`` coerced to the knob's type, or raise a ValueError naming the range."""
+        bad = f"knob {name!r} of {where} must be {self.describe()}, got {value!r}"
+        if self.type == "int":
+            integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+            if not integral and not (isinstance(value, float) and value.is_integer()):
+                raise ValueError(bad)
+            value = int(value)
+        elif self.type == "float":
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise ValueError(bad)
+            value = float(value)
+            if not math.isfinite(value):
+                raise ValueError(bad)
+        elif self.type == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(bad)
+            return value
+        else:
+            if value not in self.choices:
+                raise ValueError(bad)
+            return value
+        if not self.low <= value <= self.high:
+            raise ValueError(bad)
+        return value
+
+
+@dataclass
+class Problem:
+    """One generated instance: a pure function of (env id, version, knobs, seed).
+
+    Round-trips exactly through JSON with :meth:`to_dict` / :meth:`from_dict`.
+    """
+
+    env_id: str
+    family: str
+    version: int
+    seed: int
+    knobs: dict[str, Any]
+    difficulty: float | None
+    prompt: str
+    answer: str
+    answer_format: str
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Problem:
+        names = {f.name for f in fields(cls)}
+        missing = names - {"meta"} - set(data)
+        if missing:
+            raise ValueError(f"problem dict is missing fields: {sorted(missing)}")
+        return cls(**{k: data[k] for k in names if k in data})
+
+    def content_hash(self) -> str:
+        """SHA-256 of the canonical JSON form; what golden tests and frozen sets pin."""
+        return hashlib.sha256(canonical_json(self.to_dict()).encode()).hexdigest()
+
+
+@dataclass
+class Verdict:
+    """The outcome of scoring one completion against one problem (never contains timings)."""
+
+    reward: float
+    correct: bool
+    format_ok: bool
+    score: float
+    reason: str
+    parsed: str | None
+    expected: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Verdict:
+        return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
+
+
+@dataclass
+class Draft:
+    """What a family's ``generate`` returns; the registry turns it into a :class:`Problem`."""
+
+    question: str
+    answer: str
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Judgement:
+    """A family's judgement of one extracted answer; ``verify`` turns it into a Verdict."""
+
+    correct: bool
+    score: float | None = None
+    reason: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def right(cls, **details: Any) -> Judgement:
+        return cls(True, 1.0, "ok", details)
+
+    @classmethod
+    def wrong(cls, score: float = 0.0, **details: Any) -> Judgement:
+        return cls(False, score, "partial" if score > 0 else "wrong", details)
+
+    @classmethod
+    def unparsable(cls, why: str, **details: Any) -> Judgement:
+        return cls(False, 0.0, "unparsable", {"why": why, **details})
+
+    @classmethod
+    def timeout(cls, **details: Any) -> Judgement:
+        return cls(False, 0.0, "timeout", details)
+
+
+class Family:
+    """Base class of every problem family.
+
+    Subclasses set ``knobs`` (name -> :class:`Knob`) and implement :meth:`generate` and
+    :meth:`check`. The default difficulty map moves every knob independently and
+    monotonically from its ``easy`` to its ``hard`` value (override :meth:`knobs_for` for a
+    different, still monotone, map). Generation must draw randomness only from the ``rng``
+    argument so that a problem is a pure function of (family, version, knobs, seed).
+    """
+
+    name: ClassVar[str] = ""
+    knobs: ClassVar[dict[str, Knob]] = {}
+    answer_format: ClassVar[str] = "tags"
+    answer_syntax: ClassVar[str] = "your final answer"
+    max_answer_chars: ClassVar[int] = 10_000
+    single_answer: ClassVar[bool] = True
+    max_turns: ClassVar[int] = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.__dict__.get("name"):
+            cls.name = cls.__name__
+
+    def __init__(
+        self,
+        *,
+        answer_format: str | None = None,
+        partial_credit: bool = False,
+    ) -> None:
+        if answer_format is not None and answer_format not in ANSWER_FORMATS:
+            raise ValueError(
+                f"answer_format must be one of {ANSWER_FORMATS}, got {answer_format!r}"
+            )
+        self.answer_format = answer_format or type(self).answer_format
+        self.partial_credit = partial_credit
+
+    # -- difficulty -------------------------------------------------------------------
+    def knobs_for(self, difficulty: float) -> dict[str, Any]:
+        """Map a difficulty in [0, 1] monotonically onto every knob."""
+        return {name: knob.at(difficulty) for name, knob in self.knobs.items()}
+
+    # -- generation and judging (the family's own work) -------------------------------
+    def generate(self, rng: random.Random, knobs: dict[str, Any]) -> Draft:
+        raise NotImplementedError
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        raise NotImplementedError
+
+    def complexity(self, problem: Problem) -> float:
+        """A difficulty proxy measured on the problem's content, not its knobs.
+
+        Solution steps, answer size or search-space size: tests check that its mean over
+        seeds rises with difficulty, and teachers may log it.
+        """
+        raise NotImplementedError(f"{self.name} does not define a complexity proxy")
+
+    def oracle_answer(self, problem: Problem) -> str:
+        """The answer text a perfect model writes (by default the reference answer)."""
+        return problem.answer
+
+    def feedback(self, problem: Problem, verdict: Verdict) -> str:
+        """The next observation of a multi-turn env after a wrong attempt."""
+        return f"That is not correct ({verdict.reason}). Try again.\n\n{self.instruction()}"
+
+    # -- prompt helpers ---------------------------------------------------------------
+    def instruction(self) -> str:
+        """The answer-format sentence appended to every prompt of this family."""
+        what = self.answer_syntax
+        if self.answer_format == "tags":
+            return f"Give {what} inside <answer></answer> tags, e.g. <answer>...</answer>."
+        if self.answer_format == "boxed":
+            return f"Give {what} inside \\boxed{{}}, e.g. \\boxed{{...}}."
+        return f"Give {what} as a single fenced Python code block (```python ... ```)."

@@ -1,0 +1,216 @@
+"""TextEnv: the gymnasium adapter over any registered task (single- and multi-turn).
+
+Observations are prompts, actions are completions, both plain strings. ``reset(seed=s)``
+returns the same problem as ``make_task(env_id).generate(seed=s, difficulty=<the env's
+difficulty>)``; ``options`` may carry ``difficulty`` and ``knobs`` for one episode. A
+single-turn env terminates after one step; a multi-turn one (``max_turns > 1``) answers a
+wrong attempt with the family's feedback as the next observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium.spaces import Text
+from gymnasium.vector.utils import read_from_shared_memory
+
+from rlvr_envs.core import EVAL_SEEDS, Problem
+from rlvr_envs.registry import family_for, make_task, verify
+
+MAX_PROMPT_CHARS = 65_536
+MAX_COMPLETION_CHARS = 10_000_000
+_SAMPLE_CHARSET = "".join(chr(c) for c in range(0x20, 0x7F)) + "\n\t"
+
+
+class _Codepoints:
+    """The whole of Unicode as a read-only set/sequence, indexed by code point."""
+
+    def __len__(self) -> int:
+        return 0x110000
+
+    def __contains__(self, char: object) -> bool:
+        return isinstance(char, str) and len(char) == 1
+
+    def __getitem__(self, index: int) -> str:
+        return chr(int(index))
+
+
+class UnicodeText(Text):
+    """A ``Text`` space whose charset is every Unicode character.
+
+    ``Text``'s default charset is alphanumeric, too small for prompts and completions; an
+    explicit set of 1.1 million characters would cost hundreds of megabytes. Here the
+    character index is the code point, so flattening and gymnasium's shared-memory vector
+    envs work unchanged. ``sample`` draws printable ASCII strings of at most 256 characters.
+    """
+
+    def __init__(self, max_length: int, *, min_length: int = 0, seed: Any = None) -> None:
+        super().__init__(max_length, min_length=min_length, charset=_SAMPLE_CHARSET, seed=seed)
+        self._all = _Codepoints()
+
+    @property
+    def character_set(self) -> Any:  # type: ignore[override]
+        return self._all
+
+    @property
+    def character_list(self) -> Any:  # type: ignore[override]
+        return self._all
+
+    def character_index(self, char: str) -> np.int32:
+        return np.int32(ord(char))
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, str) and self.min_length <= len(x) <= self.max_length
+
+    def sample(self, mask: Any = None, probability: Any = None) -> str:
+        if mask is not None or probability is not None:
+            return super().sample(mask=mask, probability=probability)
+        length = int(self.np_random.integers(self.min_length, min(self.max_length, 256) + 1))
+        chars = self.np_random.integers(0, len(_SAMPLE_CHARSET), size=length)
+        return "".join(_SAMPLE_CHARSET[int(i)] for i in chars)
+
+    def __repr__(self) -> str:
+        return f"UnicodeText({self.min_length}, {self.max_length})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, UnicodeText)
+            and self.min_length == other.min_length
+            and self.max_length == other.max_length
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _SharedTexts(Sequence):
+    """Strings decoded on access from an async vector env's shared observation buffer.
+
+    gymnasium reads a shared ``Text`` buffer once, into a tuple, so async envs would
+    return stale observations; this view decodes the current contents instead, and a
+    deep copy (what ``AsyncVectorEnv`` hands out by default) is a plain tuple.
+    """
+
+    def __init__(self, rows: np.ndarray) -> None:
+        self.rows = rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        row = self.rows[index]
+        end = np.flatnonzero(row >= 0x110000)
+        row = row[: end[0]] if len(end) else row
+        return "".join(map(chr, row.tolist()))
+
+    def __deepcopy__(self, memo: dict) -> tuple[str, ...]:
+        return tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (tuple, list, _SharedTexts)) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@read_from_shared_memory.register(UnicodeText)
+def _read_unicode_text(space: UnicodeText, shared_memory: Any, n: int = 1) -> _SharedTexts:
+    rows = np.frombuffer(shared_memory.get_obj(), dtype=np.int32).reshape((n, space.max_length))
+    return _SharedTexts(rows)
+
+
+class TextEnv(gym.Env[str, str]):
+    """A gymnasium env over one registered env id (a family or a mixture).
+
+    Args:
+        env_id: a registered id, e.g. ``"rlvr/Math-v0"``.
+        difficulty: default difficulty in [0, 1] (None: the family's default knobs).
+        knobs: default explicit knobs (override ``difficulty``).
+        system_prompt: prepended as a system message in ``info["messages"]``.
+        max_turns: attempts per episode (default: the family's, 1 for single-turn).
+        timeout: verification time limit per step, in seconds.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        env_id: str,
+        difficulty: float | None = None,
+        knobs: Mapping[str, Any] | None = None,
+        system_prompt: str | None = None,
+        max_turns: int | None = None,
+        timeout: float | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.task = make_task(env_id)
+        self.env_id = env_id
+        self.difficulty = difficulty
+        self.knobs = dict(knobs) if knobs else None
+        self.task.generate(0, difficulty, self.knobs)  # bad settings fail now, clearly
+        self.system_prompt = system_prompt
+        self.max_turns = int(max_turns or self.task.max_turns)
+        if self.max_turns < 1:
+            raise ValueError(f"max_turns must be >= 1, got {max_turns}")
+        self.timeout = timeout
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.observation_space = UnicodeText(MAX_PROMPT_CHARS)
+        self.action_space = UnicodeText(MAX_COMPLETION_CHARS)
+        self.problem: Problem | None = None
+        self.messages: list[dict[str, str]] = []
+        self.turn = 0
+        self.done = True
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[str, dict[str, Any]]:
+        super().reset(seed=seed)
+        options = dict(options or {})
+        unknown = set(options) - {"difficulty", "knobs"}
+        if unknown:
+            raise ValueError(
+                f"reset options may be 'difficulty' and 'knobs', got {sorted(unknown)}"
+            )
+        if seed is None:  # training seeds only; the evaluation range is never drawn
+            seed = int(self.np_random.integers(0, EVAL_SEEDS.start))
+        difficulty = options.get("difficulty", self.difficulty)
+        knobs = options.get("knobs", self.knobs if "difficulty" not in options else None)
+        self.problem = self.task.generate(int(seed), difficulty, knobs)
+        self.messages = []
+        if self.system_prompt:
+            self.messages.append({"role": "system", "content": self.system_prompt})
+        self.messages.append({"role": "user", "content": self.problem.prompt})
+        self.turn, self.done = 0, False
+        return self.problem.prompt, self._info()
+
+    def step(self, action: Any) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        if self.problem is None or self.done:
+            raise RuntimeError("call reset() before step(), and again after an episode ends")
+        text = action if isinstance(action, str) else str(action)
+        verdict = verify(self.problem, text, timeout=self.timeout)
+        self.turn += 1
+        self.messages.append({"role": "assistant", "content": text})
+        terminated = verdict.correct or self.turn >= self.max_turns
+        observation = ""
+        if not terminated:
+            observation = family_for(self.problem).feedback(self.problem, verdict)
+            self.messages.append({"role": "user", "content": observation})
+        self.done = terminated
+        info = self._info()
+        info["verdict"] = verdict.to_dict()
+        info["turn"] = self.turn
+        return observation, float(verdict.reward), bool(terminated), False, info
+
+    def _info(self) -> dict[str, Any]:
+        assert self.problem is not None
+        return {"problem": self.problem.to_dict(), "messages": [dict(m) for m in self.messages]}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return "\n\n".join(f"[{m['role']}]\n{m['content']}" for m in self.messages)

@@ -1,0 +1,470 @@
+"""Env ids -> families: tasks, mixtures, versions, verification and gymnasium registration.
+
+An env id (``rlvr/<Name>-v<N>``) names either one family at one version or a *mixture*
+whose membership is frozen per version. Built-in families are declared in
+:mod:`rlvr_envs.families` by import path, so listing ids imports nothing heavy; a family's
+module is imported the first time a task of it is made or one of its problems is verified.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from rlvr_envs import answers
+from rlvr_envs.core import (
+    EVAL_SEEDS,
+    Family,
+    Judgement,
+    Knob,
+    Problem,
+    Verdict,
+    stable_seed,
+)
+
+log = logging.getLogger(__name__)
+
+DOMAINS: tuple[str, ...] = ("math", "logic", "graph", "code", "compose")
+DEFAULT_TIMEOUT = 2.0
+_ID = re.compile(r"^(?P<name>[A-Za-z0-9_./-]+?)-v(?P<version>\d+)$")
+_timeout: ContextVar[float] = ContextVar("rlvr_verify_timeout", default=DEFAULT_TIMEOUT)
+
+
+def verify_timeout() -> float:
+    """The wall-clock limit of the ``verify`` call in progress (for families' slow checks)."""
+    return _timeout.get()
+
+
+@dataclass
+class _Spec:
+    env_id: str
+    domain: str
+    version: int
+    family: str | None = None  # family name, for single-family ids
+    loader: str | type[Family] | None = None  # "module:Class" or the class itself
+    options: dict[str, Any] = field(default_factory=dict)
+    members: tuple[str, ...] = ()  # for mixtures
+
+    @property
+    def is_mixture(self) -> bool:
+        return bool(self.members)
+
+
+_SPECS: dict[str, _Spec] = {}
+_BY_FAMILY: dict[tuple[str, int], str] = {}  # (family name, version) -> env id
+_INSTANCES: dict[str, Family] = {}
+_BUILTINS_LOADED = False
+
+
+def _split_id(env_id: str) -> tuple[str, int]:
+    match = _ID.match(env_id)
+    if not match:
+        raise ValueError(f"env id must look like 'rlvr/Name-v0', got {env_id!r}")
+    return match.group("name"), int(match.group("version"))
+
+
+def _ensure_builtins() -> None:
+    global _BUILTINS_LOADED
+    if _BUILTINS_LOADED:
+        return
+    _BUILTINS_LOADED = True
+    from rlvr_envs.families import BUILTIN_FAMILIES, BUILTIN_MIXTURES
+
+    for env_id, family_name, loader, domain in BUILTIN_FAMILIES:
+        _add_spec(_Spec(env_id, domain, _split_id(env_id)[1], family_name, loader))
+    for env_id, domain, members in BUILTIN_MIXTURES:
+        _add_spec(_Spec(env_id, domain, _split_id(env_id)[1], members=tuple(members)))
+
+
+def _add_spec(spec: _Spec) -> None:
+    if spec.env_id in _SPECS:
+        raise ValueError(f"{spec.env_id} is already registered")
+    if spec.family is not None:
+        key = (spec.family, spec.version)
+        if key in _BY_FAMILY:
+            raise ValueError(
+                f"family {spec.family} v{spec.version} is already registered as "
+                f"{_BY_FAMILY[key]}; bump the version or rename the family"
+            )
+        _BY_FAMILY[key] = spec.env_id
+    _SPECS[spec.env_id] = spec
+    _register_gymnasium(spec.env_id)
+
+
+def _register_gymnasium(env_id: str) -> None:
+    import gymnasium
+
+    if env_id not in gymnasium.registry:
+        gymnasium.register(
+            id=env_id, entry_point="rlvr_envs.env:TextEnv", kwargs={"env_id": env_id}
+        )
+
+
+def register(
+    family_cls: type[Family], env_id: str, *, domain: str, version: int = 0, **defaults: Any
+) -> str:
+    """Register a user's own family under ``env_id``; every tool then works with it.
+
+    ``env_id`` may omit the ``-vN`` suffix (it is added from ``version``); ``defaults`` are
+    passed to the family's constructor (``answer_format``, ``partial_credit``, ...).
+    Returns the full env id.
+    """
+    _ensure_builtins()
+    if not (isinstance(family_cls, type) and issubclass(family_cls, Family)):
+        raise TypeError(f"register() needs a Family subclass, got {family_cls!r}")
+    if not _ID.match(env_id):
+        env_id = f"{env_id}-v{version}"
+    if _split_id(env_id)[1] != version:
+        raise ValueError(f"{env_id} does not match version={version}")
+    if domain not in DOMAINS:
+        raise ValueError(f"domain must be one of {DOMAINS}, got {domain!r}")
+    family_cls(**defaults)  # fail now, not at first use, on bad options
+    _add_spec(_Spec(env_id, domain, version, family_cls.name, family_cls, dict(defaults)))
+    return env_id
+
+
+def register_mixture(env_id: str, members: Sequence[str], *, domain: str, version: int = 0) -> str:
+    """Register a mixture of existing single-family ids; membership is frozen per version."""
+    _ensure_builtins()
+    if not _ID.match(env_id):
+        env_id = f"{env_id}-v{version}"
+    for member in members:
+        if _spec(member).is_mixture:
+            raise ValueError(f"mixture members must be single families, {member} is a mixture")
+    _add_spec(_Spec(env_id, domain, version, members=tuple(members)))
+    return env_id
+
+
+def list_envs(domain: str | None = None, *, mixtures: bool = True) -> list[str]:
+    """Sorted registered env ids, optionally of one domain and without mixtures."""
+    _ensure_builtins()
+    if domain is not None and domain not in DOMAINS:
+        raise ValueError(f"domain must be one of {DOMAINS}, got {domain!r}")
+    return sorted(
+        env_id
+        for env_id, spec in _SPECS.items()
+        if (domain is None or spec.domain == domain) and (mixtures or not spec.is_mixture)
+    )
+
+
+def _spec(env_id: str) -> _Spec:
+    _ensure_builtins()
+    try:
+        return _SPECS[env_id]
+    except KeyError:
+        close = [e for e in _SPECS if e.lower().startswith(env_id.lower().split("-v")[0])]
+        hint = f"; did you mean {', '.join(sorted(close))}?" if close else ""
+        raise ValueError(f"unknown env id {env_id!r}{hint} (see rlvr_envs.list_envs())") from None
+
+
+def _family(env_id: str) -> Family:
+    family = _INSTANCES.get(env_id)
+    if family is None:
+        spec = _spec(env_id)
+        cls = spec.loader
+        if isinstance(cls, str):
+            module, _, name = cls.partition(":")
+            cls = getattr(importlib.import_module(module), name)
+        family = _INSTANCES[env_id] = cls(**spec.options)
+    return family
+
+
+def _check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+    return int(seed)
+
+
+def _check_difficulty(difficulty: Any) -> float | None:
+    if difficulty is None:
+        return None
+    if isinstance(difficulty, bool) or not isinstance(difficulty, (int, float)):
+        raise ValueError(f"difficulty must be a number in [0, 1], got {difficulty!r}")
+    if not 0.0 <= float(difficulty) <= 1.0:
+        raise ValueError(f"difficulty must be in [0, 1], got {difficulty!r}")
+    return float(difficulty)
+
+
+class Task:
+    """What ``make_task`` returns: generates problems of one env id."""
+
+    env_id: str
+    domain: str
+    version: int
+
+    @property
+    def knob_space(self) -> dict[str, Knob]:
+        raise NotImplementedError
+
+    def generate(
+        self, seed: int, difficulty: float | None = None, knobs: Mapping[str, Any] | None = None
+    ) -> Problem:
+        raise NotImplementedError
+
+    def sample_seed(self, rng: random.Random | None = None) -> int:
+        """A training seed (never in the evaluation range, see ``core.EVAL_SEEDS``)."""
+        return (rng or random.Random()).randrange(0, EVAL_SEEDS.start)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.env_id!r})"
+
+
+class FamilyTask(Task):
+    """A task of one family at one version."""
+
+    def __init__(self, spec: _Spec) -> None:
+        self.env_id, self.domain, self.version = spec.env_id, spec.domain, spec.version
+        self.family = _family(spec.env_id)
+
+    @property
+    def knob_space(self) -> dict[str, Knob]:
+        return dict(self.family.knobs)
+
+    @property
+    def max_turns(self) -> int:
+        return self.family.max_turns
+
+    def resolve_knobs(
+        self, difficulty: float | None, knobs: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
+        """Validated knob values: the difficulty map (or defaults), then explicit overrides."""
+        space = self.family.knobs
+        if difficulty is not None:
+            resolved = self.family.knobs_for(difficulty)
+        else:
+            resolved = {name: knob.default for name, knob in space.items()}
+        for name, value in (knobs or {}).items():
+            if name not in space:
+                known = ", ".join(f"{n} ({k.describe()})" for n, k in space.items()) or "none"
+                raise ValueError(f"unknown knob {name!r} for {self.env_id}; knobs: {known}")
+            resolved[name] = space[name].validate(name, value, self.env_id)
+        return resolved
+
+    def generate(
+        self, seed: int, difficulty: float | None = None, knobs: Mapping[str, Any] | None = None
+    ) -> Problem:
+        """The problem for ``seed``: a pure function of (family, version, knobs, seed)."""
+        seed = _check_seed(seed)
+        difficulty = _check_difficulty(difficulty)
+        if knobs is not None and not isinstance(knobs, Mapping):
+            raise ValueError(f"knobs must be a dict, got {type(knobs).__name__}")
+        resolved = self.resolve_knobs(difficulty, knobs)
+        family = self.family
+        rng = random.Random(stable_seed(family.name, self.version, resolved, seed))
+        draft = family.generate(rng, dict(resolved))
+        meta = dict(draft.meta)
+        if family.partial_credit:
+            meta["partial_credit"] = True
+        return Problem(
+            env_id=self.env_id,
+            family=family.name,
+            version=self.version,
+            seed=seed,
+            knobs=resolved,
+            difficulty=None if knobs else difficulty,
+            prompt=f"{draft.question.rstrip()}\n\n{family.instruction()}",
+            answer=draft.answer,
+            answer_format=family.answer_format,
+            meta=meta,
+        )
+
+
+class MixtureTask(Task):
+    """A frozen mixture: the member is a deterministic function of the seed.
+
+    The problem it returns equals the member's own problem for the same seed, difficulty and
+    knobs, except that ``env_id`` is the mixture's. Its knob space is one categorical knob,
+    ``family``; explicit knobs of the members may be passed too, and restrict the draw to the
+    members that declare all of them.
+    """
+
+    def __init__(self, spec: _Spec) -> None:
+        self.env_id, self.domain, self.version = spec.env_id, spec.domain, spec.version
+        self.members = [FamilyTask(_spec(member)) for member in spec.members]
+
+    @property
+    def knob_space(self) -> dict[str, Knob]:
+        return {"family": Knob("categorical", choices=tuple(m.family.name for m in self.members))}
+
+    @property
+    def max_turns(self) -> int:
+        return max(m.max_turns for m in self.members)
+
+    def candidates(self, knobs: Mapping[str, Any] | None) -> list[FamilyTask]:
+        knobs = dict(knobs or {})
+        members = self.members
+        if "family" in knobs:
+            name = knobs.pop("family")
+            members = [m for m in members if m.family.name == name]
+            if not members:
+                raise ValueError(
+                    f"knob 'family' of {self.env_id} must be {self.knob_space['family'].describe()}"
+                    f", got {name!r}"
+                )
+        if knobs:
+            members = [m for m in members if set(knobs) <= set(m.family.knobs)]
+            if not members:
+                raise ValueError(
+                    f"no member of {self.env_id} declares all of the knobs {sorted(knobs)}; "
+                    "pass knobs={'family': NAME, ...} or use the member's own env id"
+                )
+        return members
+
+    def member_for(self, seed: int, knobs: Mapping[str, Any] | None = None) -> FamilyTask:
+        members = self.candidates(knobs)
+        return members[random.Random(stable_seed(self.env_id, seed)).randrange(len(members))]
+
+    def generate(
+        self, seed: int, difficulty: float | None = None, knobs: Mapping[str, Any] | None = None
+    ) -> Problem:
+        seed = _check_seed(seed)
+        member = self.member_for(seed, knobs)
+        member_knobs = {k: v for k, v in (knobs or {}).items() if k != "family"}
+        problem = member.generate(seed, difficulty, member_knobs or None)
+        problem.env_id = self.env_id
+        if knobs:
+            problem.difficulty = None
+        return problem
+
+
+def make_task(env_id: str) -> Task:
+    """The task for ``env_id`` (a family or a mixture); raises ValueError for unknown ids."""
+    spec = _spec(env_id)
+    return MixtureTask(spec) if spec.is_mixture else FamilyTask(spec)
+
+
+def family_for(problem: Problem) -> Family:
+    """The family instance that verifies ``problem`` (dispatch on family and version)."""
+    _ensure_builtins()
+    env_id = _BY_FAMILY.get((problem.family, problem.version))
+    if env_id is None:
+        raise ValueError(
+            f"no registered family {problem.family!r} at version {problem.version}; "
+            "register it (rlvr_envs.register) before verifying its problems"
+        )
+    return _family(env_id)
+
+
+def _as_problem(problem: Problem | Mapping[str, Any]) -> Problem:
+    if isinstance(problem, Problem):
+        return problem
+    if isinstance(problem, Mapping):
+        return Problem.from_dict(problem)
+    raise TypeError(f"expected a Problem or its dict, got {type(problem).__name__}")
+
+
+def _verdict(
+    problem: Problem, judgement: Judgement, parsed: str | None, format_ok: bool
+) -> Verdict:
+    score = judgement.score if judgement.score is not None else float(judgement.correct)
+    score = min(1.0, max(0.0, float(score)))
+    reason = judgement.reason or ("ok" if judgement.correct else "wrong")
+    partial = bool(problem.meta.get("partial_credit"))
+    reward = 1.0 if judgement.correct else (score if partial else 0.0)
+    return Verdict(
+        reward=reward,
+        correct=bool(judgement.correct),
+        format_ok=format_ok,
+        score=1.0 if judgement.correct else score,
+        reason=reason,
+        parsed=parsed,
+        expected=problem.answer,
+        details=judgement.details,
+    )
+
+
+def verify(
+    problem: Problem | Mapping[str, Any],
+    completion: answers.Completion,
+    *,
+    timeout: float | None = None,
+) -> Verdict:
+    """Score one completion (text or chat messages) against one problem.
+
+    Never raises because of what the completion contains; raises ValueError/TypeError only
+    for a malformed problem or an unregistered family (the caller's setup).
+    """
+    problem = _as_problem(problem)
+    family = family_for(problem)
+    token = _timeout.set(DEFAULT_TIMEOUT if timeout is None else float(timeout))
+    try:
+        return _verify(problem, family, completion)
+    finally:
+        _timeout.reset(token)
+
+
+def _verify(problem: Problem, family: Family, completion: Any) -> Verdict:
+    try:
+        found = answers.extract(completion, problem.answer_format, family.max_answer_chars)
+    except Exception:  # a bug of ours, never the model's fault
+        log.exception("answer extraction failed for %s", problem.env_id)
+        return _verdict(problem, Judgement(False, 0.0, "error"), None, False)
+    if found.answer is None:
+        return _verdict(problem, Judgement(False, 0.0, found.reason), None, found.format_ok)
+    if family.single_answer and answers.is_hedged(found.answer):
+        return _verdict(problem, Judgement.wrong(hedged=True), found.answer, True)
+    try:
+        judgement = family.check(problem, found.answer)
+    except Exception:
+        log.exception("verifier of %s raised on an answer", problem.family)
+        judgement = Judgement(False, 0.0, "error")
+    return _verdict(problem, judgement, found.answer, True)
+
+
+def verify_batch(
+    problems: Sequence[Problem | Mapping[str, Any]],
+    completions: Sequence[answers.Completion],
+    *,
+    workers: int | None = None,
+    timeout: float | None = None,
+) -> list[Verdict]:
+    """Score many (problem, completion) pairs in parallel, with ``verify``'s guarantees.
+
+    Pairs are scored on ``workers`` threads (default: the CPU count); slow symbolic checks
+    run in the shared pool of killable worker processes, so they proceed in parallel.
+    """
+    if len(problems) != len(completions):
+        raise ValueError(f"{len(problems)} problems but {len(completions)} completions")
+    problems = [_as_problem(p) for p in problems]
+    for problem in problems:
+        family_for(problem)  # setup errors surface here, before any work starts
+    workers = workers or os.cpu_count() or 1
+
+    def one(pair: tuple[Problem, Any]) -> Verdict:
+        return verify(pair[0], pair[1], timeout=timeout)
+
+    pairs = list(zip(problems, completions))
+    if workers <= 1 or len(pairs) <= 1:
+        return [one(pair) for pair in pairs]
+    with ThreadPoolExecutor(max_workers=min(workers, len(pairs))) as executor:
+        return list(executor.map(one, pairs))
+
+
+def format_answer(answer: str, answer_format: str) -> str:
+    """Wrap answer text in the format's markup (``<answer>``, ``\\boxed{}``, a code fence)."""
+    if answer_format == "tags":
+        return f"<answer>{answer}</answer>"
+    if answer_format == "boxed":
+        return f"\\boxed{{{answer}}}"
+    return f"```python\n{answer.rstrip()}\n```"
+
+
+def oracle_completion(problem: Problem | Mapping[str, Any]) -> str:
+    """What a perfect model writes: the family's oracle answer in the problem's format."""
+    problem = _as_problem(problem)
+    return format_answer(family_for(problem).oracle_answer(problem), problem.answer_format)
+
+
+def iter_specs(env_ids: Iterable[str] | None = None) -> Iterable[tuple[str, str, bool]]:
+    """(env id, domain, is_mixture) for the given or all ids; for tools such as the CLI."""
+    for env_id in env_ids or list_envs():
+        spec = _spec(env_id)
+        yield env_id, spec.domain, spec.is_mixture

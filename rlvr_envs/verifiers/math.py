@@ -1,0 +1,126 @@
+"""Public math-answer equivalence: ``is_equivalent(gold, pred, timeout=2.0)``.
+
+Three stages, cheapest first:
+
+1. both answers parse in our whitelist grammar (:mod:`.mathparse`) and the structural walk
+   (:mod:`.equivalence`) decides with exact ``Fraction`` arithmetic: integers, decimals,
+   fractions, mixed numbers, percentages, tuples, sets, root lists, intervals of numbers.
+   Most answers end here, in microseconds, without sympy;
+2. otherwise the pair goes to a worker process (:mod:`.pool`) that rebuilds both sides as
+   sympy objects (:mod:`.symbolic`) and compares them, killed after ``timeout`` seconds;
+3. LaTeX outside our grammar is parsed in that worker by ``latex2sympy2_extended``.
+
+A prediction that does not parse is not equivalent (reason ``unparsable``); a comparison that
+hits the limit is not equivalent (reason ``timeout``). Equivalence policies (percent,
+rounding, unordered root lists, assignments such as ``x = 3``) are documented in
+:mod:`rlvr_envs.verifiers.equivalence`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rlvr_envs.verifiers.equivalence import InvalidValue, compare, exact_eq
+from rlvr_envs.verifiers.mathparse import (
+    MAX_CHARS,
+    ParseError,
+    UnsupportedLatex,
+    parse_with_units,
+)
+
+SYMBOLIC_TARGET = "rlvr_envs.verifiers.symbolic:equivalent"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Whether two answers are equivalent, and how that was decided."""
+
+    equal: bool
+    reason: str  # ok | wrong | unparsable | timeout | error
+    symbolic: bool = False
+
+
+_TEXT_WRAPPER = re.compile(r"\\(?:text|textbf|textit|mathrm|mathbf|mbox)\s*\{([^{}]*)\}")
+
+
+@lru_cache(maxsize=8192)
+def _parse_cached(text: str):
+    return parse_with_units(text)
+
+
+def _try_parse(text: str):
+    """(node, units, latex_fallback): the AST, or None and whether latex2sympy may try."""
+    try:
+        return (*_parse_cached(text), False)
+    except UnsupportedLatex:
+        return None, (), True
+    except (ParseError, RecursionError):
+        return None, (), False
+
+
+def text_answer(text: str) -> str | None:
+    """A word or choice answer (``\\text{(B)}``, ``Monday``) normalised, else None."""
+    text = _TEXT_WRAPPER.sub(r"\1", text.strip().strip("$")).strip().rstrip(".").strip()
+    text = text.removeprefix("(").removesuffix(")").strip().lower()
+    return " ".join(text.split()) if re.fullmatch(r"[a-z]+( [a-z]+)*", text) else None
+
+
+@lru_cache(maxsize=65536)
+def compare_answers(
+    gold: str, pred: str, timeout: float = 2.0, rounding: bool = True
+) -> Comparison:
+    """Compare a reference answer with a predicted one; never raises on the prediction.
+
+    Word answers (a weekday, a multiple-choice letter) compare as case-insensitive text.
+    Trailing units are ignored unless both sides give them and they differ.
+    """
+    if len(pred) > MAX_CHARS:
+        return Comparison(False, "unparsable")
+    gold_node, gold_units, _ = _try_parse(gold)
+    pred_node, pred_units, pred_latex = _try_parse(pred)
+    if gold_node is None or pred_node is None:
+        gold_text = text_answer(gold)
+        if gold_text is not None or gold_node is not None:
+            pred_text = text_answer(pred)
+            if gold_text is not None and pred_text is not None:
+                equal = gold_text == pred_text
+                return Comparison(equal, "ok" if equal else "wrong")
+    if gold_units and pred_units and gold_units != pred_units:
+        return Comparison(False, "wrong")
+    if pred_node is None and not pred_latex:
+        return Comparison(False, "unparsable")
+    if gold_node is not None and pred_node is not None:
+        try:
+            decided = compare(gold_node, pred_node, lambda g, p: exact_eq(g, p, rounding=rounding))
+        except InvalidValue:
+            decided = False
+        if decided is not None:
+            return Comparison(decided, "ok" if decided else "wrong")
+    return _symbolic(gold, pred, timeout, rounding)
+
+
+def _symbolic(gold: str, pred: str, timeout: float, rounding: bool) -> Comparison:
+    from rlvr_envs.verifiers import pool
+
+    try:
+        equal = bool(pool.call(SYMBOLIC_TARGET, [gold, pred, rounding], timeout))
+    except pool.WorkerTimeout:
+        return Comparison(False, "timeout", True)
+    except pool.WorkerError:
+        return Comparison(False, "error", True)
+    return Comparison(equal, "ok" if equal else "wrong", True)
+
+
+def is_equivalent(gold: str, pred: str, timeout: float = 2.0, *, rounding: bool = True) -> bool:
+    """True when ``pred`` is mathematically equivalent to ``gold``.
+
+    Handles integers, decimals, fractions, mixed numbers, percentages, expressions,
+    equations (``x = 3`` against ``3``), tuples, sets, intervals, root lists in any order,
+    pi, radicals and complex numbers, in plain text or LaTeX. Symbolic work runs in a
+    worker process killed after ``timeout`` seconds, so this is safe to call from threads,
+    from worker processes and (through ``asyncio.to_thread``) from async code.
+    ``rounding=False`` demands exact values (``0.667`` no longer matches ``2/3``).
+    """
+    return compare_answers(str(gold), str(pred), float(timeout), bool(rounding)).equal

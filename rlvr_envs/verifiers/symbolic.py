@@ -1,0 +1,230 @@
+"""Symbolic equivalence with sympy: runs only inside a killable worker process.
+
+The ASTs come from our whitelist parser (:mod:`mathparse`); they are rebuilt as sympy
+objects node by node, so sympy never sees raw model text. LaTeX that our grammar does not
+cover falls back to ``latex2sympy2_extended`` (an ANTLR grammar, no ``eval``), still in
+the worker and under its wall-clock limit. Integer powers and factorials are size-checked
+before sympy evaluates them, so ``9**9**9**9`` is rejected instead of computed.
+
+Value equality (``scalar_eq``):
+
+* numbers without free symbols: exact when sympy decides ``a - b == 0``, else equal when
+  they agree to 40 significant digits (Richardson's problem is undecidable in general;
+  two answers closer than that are treated as the same number);
+* expressions: ``expand(a - b) == 0``, else agreement at random rational points
+  (a randomised identity test in the spirit of Schwartz-Zippel), which avoids slow
+  ``simplify`` calls;
+* equations: ``lhs - rhs`` of one is a non-zero constant multiple of the other's;
+  inequalities: a positive multiple (or negative, with the direction flipped).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+import sympy
+
+from rlvr_envs.verifiers import equivalence
+from rlvr_envs.verifiers.equivalence import ROUNDING_MIN_DECIMALS, InvalidValue
+from rlvr_envs.verifiers.mathparse import Node, ParseError, UnsupportedLatex, parse
+
+_MAX_POW_BITS = 20_000
+_POINTS = 6
+
+_FUNCS: dict[str, Any] = {
+    "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot,
+    "sec": sympy.sec, "csc": sympy.csc, "arcsin": sympy.asin, "arccos": sympy.acos,
+    "arctan": sympy.atan, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,
+    "exp": sympy.exp, "ln": sympy.log, "abs": sympy.Abs, "sqrt": sympy.sqrt,
+}  # fmt: skip
+_CONSTS = {"pi": sympy.pi, "e": sympy.E, "i": sympy.I, "inf": sympy.oo}
+
+
+@lru_cache(maxsize=256)
+def _symbol(name: str) -> sympy.Symbol:
+    return sympy.Symbol(name)
+
+
+def to_sympy(node: Node) -> Any:
+    """Rebuild an AST node as a sympy object, refusing absurdly large integer powers."""
+    kind = node[0]
+    if kind == "sympy":
+        return node[1]
+    if kind == "num":
+        return sympy.Rational(node[1].numerator, node[1].denominator)
+    if kind == "sym":
+        return _symbol(node[1])
+    if kind == "const":
+        return _CONSTS[node[1]]
+    if kind == "neg":
+        return -to_sympy(node[1])
+    if kind == "add":
+        return sympy.Add(*[to_sympy(n) for n in node[1]])
+    if kind == "mul":
+        return sympy.Mul(*[to_sympy(n) for n in node[1]])
+    if kind == "div":
+        bottom = to_sympy(node[2])
+        if bottom == 0:
+            raise InvalidValue("division by zero")
+        return to_sympy(node[1]) / bottom
+    if kind == "pow":
+        return _pow(to_sympy(node[1]), to_sympy(node[2]))
+    if kind in ("pct", "deg"):
+        value = to_sympy(node[1])
+        return value / 100 if kind == "pct" else value
+    if kind == "fact":
+        value = to_sympy(node[1])
+        if value.is_Integer and value > 500:
+            raise InvalidValue("factorial too large")
+        return sympy.factorial(value)
+    if kind == "func":
+        return _func(node[1], [to_sympy(a) for a in node[2]])
+    if kind == "rel":
+        raise ParseError("relation inside an expression")
+    raise ParseError(f"cannot use {kind} as a value")
+
+
+def _pow(base: Any, exponent: Any) -> Any:
+    if base.is_Number and exponent.is_Number:
+        size = max(abs(base.p).bit_length(), abs(base.q).bit_length()) if base.is_Rational else 64
+        if abs(exponent) * size > _MAX_POW_BITS:
+            raise InvalidValue("power too large")
+    elif exponent.is_Integer and abs(exponent) > 10_000:
+        raise InvalidValue("power too large")
+    return sympy.Pow(base, exponent)
+
+
+def _func(name: str, args: list[Any]) -> Any:
+    if name == "root":
+        return _pow(args[0], 1 / args[1]) if args[1] != 0 else sympy.nan
+    if name == "log":
+        return sympy.log(args[0], args[1]) if len(args) == 2 else sympy.log(args[0])
+    if name == "binom":
+        if args[0].is_Integer and args[0] > 5000:
+            raise InvalidValue("binomial too large")
+        return sympy.binomial(args[0], args[1])
+    return _FUNCS[name](*args)
+
+
+def _is_finite_number(value: Any) -> bool:
+    return bool(value.is_number) and not value.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
+
+
+def _close(a: Any, b: Any, digits: int = 40) -> bool:
+    diff = sympy.N(a - b, digits)
+    scale = max(1, abs(sympy.N(a, digits)))
+    return bool(abs(diff) <= scale * sympy.Float(10) ** (5 - digits))
+
+
+def _points(symbols: list[Any], rng: random.Random) -> list[dict[Any, Any]]:
+    return [
+        {
+            s: sympy.Rational(rng.choice([-1, 1]) * rng.randint(1, 97), rng.randint(1, 13))
+            for s in symbols
+        }
+        for _ in range(_POINTS)
+    ]
+
+
+def values_equal(a: Any, b: Any) -> bool:
+    """Equality of two sympy values (numbers or expressions), per the module's rules."""
+    if a == b:
+        return True
+    infinite = (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
+    if a.has(*infinite) or b.has(*infinite):
+        return False
+    if not a.free_symbols and not b.free_symbols:
+        return sympy.expand(a - b) == 0 or _close(a, b)
+    if sympy.expand(a - b) == 0:
+        return True
+    symbols = sorted(a.free_symbols | b.free_symbols, key=str)
+    rng = random.Random(0)
+    checked = 0
+    for point in _points(symbols, rng):
+        va, vb = a.subs(point), b.subs(point)
+        if not (_is_finite_number(va) and _is_finite_number(vb)):
+            continue
+        if not _close(va, vb, 30):
+            return False
+        checked += 1
+    return checked >= 3
+
+
+def _relation_equal(gold: Node, pred: Node) -> bool:
+    g_op, p_op = gold[1], pred[1]
+    g_expr = to_sympy(gold[2]) - to_sympy(gold[3])
+    p_expr = to_sympy(pred[2]) - to_sympy(pred[3])
+    flips = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
+    if p_op == flips.get(g_op) and p_op != g_op:
+        p_expr, p_op = -p_expr, g_op
+    if p_op != g_op:
+        return False
+    if p_expr == 0:
+        return g_expr == 0
+    ratio = sympy.cancel(g_expr / p_expr)
+    if ratio.free_symbols or ratio == 0 or not ratio.is_number:
+        return False
+    return bool(ratio > 0) if g_op in ("<", "<=", ">", ">=") else True
+
+
+def scalar_eq(gold: Node, pred: Node, *, rounding: bool = True) -> bool:
+    """Symbolic comparison of two scalar nodes (never returns None)."""
+    if gold[0] == "rel":
+        return _relation_equal(gold, pred)
+    exact = equivalence.exact_eq(gold, pred, rounding=rounding)
+    if exact is not None:
+        return exact
+    g, p = to_sympy(gold), to_sympy(pred)
+    decimals = equivalence.decimal_places(pred)
+    rounds = rounding and decimals and decimals >= ROUNDING_MIN_DECIMALS
+    if rounds and _is_finite_number(g) and not g.is_rational and g.is_real:
+        return equivalence.rounded_match(_as_fraction(g, decimals), decimals, pred_value(pred))
+    return values_equal(g, p)
+
+
+def pred_value(node: Node) -> Any:
+    value = equivalence.rational(node)
+    assert value is not None
+    return value
+
+
+def _as_fraction(value: Any, decimals: int) -> Any:
+    from fractions import Fraction
+
+    return Fraction(str(sympy.N(value, decimals + 30)))
+
+
+def parse_any(text: str) -> Node:
+    """Our grammar first; LaTeX outside it through latex2sympy2_extended."""
+    try:
+        return parse(text)
+    except UnsupportedLatex:
+        if len(text) > 1_000:
+            raise
+    from latex2sympy2_extended import latex2sympy
+
+    try:
+        expr = latex2sympy(text)
+    except Exception as exc:  # the grammar's own errors come in many types
+        raise ParseError(f"latex2sympy: {exc}") from None
+    if not isinstance(expr, sympy.Basic) or isinstance(expr, sympy.logic.boolalg.Boolean):
+        raise ParseError("unsupported LaTeX answer")
+    return ("sympy", expr)
+
+
+def equivalent(gold: str, pred: str, rounding: bool = True) -> bool:
+    """Worker entry point: full symbolic comparison of two answer strings."""
+    gold_node = parse_any(gold)
+    try:
+        pred_node = parse_any(pred)
+    except ParseError:
+        return False
+    try:
+        result = equivalence.compare(
+            gold_node, pred_node, lambda g, p: scalar_eq(g, p, rounding=rounding)
+        )
+    except (InvalidValue, ParseError, TypeError, ZeroDivisionError):
+        return False
+    return bool(result)

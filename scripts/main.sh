@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The main job, from a fresh machine with only Python: its own venv, the package, then
+#   1. a look at the envs: list them, show a problem, check every env (checker + oracle).
+# (The curriculum benchmark and a short CPU training run join here once they exist.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+VENV=.venv-main
+[ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e .
+RLVR="$VENV/bin/rlvr"
+
+echo "== the envs =="
+"$RLVR" list
+echo
+echo "== one problem of the math mixture =="
+"$RLVR" show rlvr/Math-v0 --seed 7 --difficulty 0.5
+echo
+echo "== gymnasium's env checker and the oracle, over every id =="
+"$RLVR" check --seeds 10

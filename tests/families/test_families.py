@@ -1,0 +1,130 @@
+"""What every family must do (run over every registered id, present and future).
+
+Oracle scores 1; value-changing perturbations of the oracle score below 1; verify never
+raises and stays within its limit on hostile completions; difficulty is monotone in the
+family's content-measured complexity; every knob value in range generates; problems
+round-trip through JSON.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import statistics
+import time
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import rlvr_envs
+from rlvr_envs.registry import format_answer
+from tests.conftest import DIFFICULTIES, FAMILY_IDS
+
+SEEDS = range(30)
+
+
+@pytest.mark.parametrize("env_id", FAMILY_IDS)
+def test_oracle_scores_one_across_seeds_and_difficulties(env_id, tasks):
+    task = tasks[env_id]
+    for seed, difficulty in itertools.product(SEEDS, DIFFICULTIES):
+        problem = task.generate(seed=seed, difficulty=difficulty)
+        verdict = rlvr_envs.verify(problem, rlvr_envs.oracle_completion(problem))
+        assert verdict.reward == 1.0 and verdict.correct and verdict.format_ok, (seed, verdict)
+
+
+@pytest.mark.parametrize("env_id", FAMILY_IDS)
+def test_every_knob_value_generates_a_solvable_problem(env_id, tasks):
+    task = tasks[env_id]
+    for name, knob in task.knob_space.items():
+        if knob.type == "int":
+            values = {int(knob.low), int(knob.high), int(knob.easy), int(knob.hard)}
+        elif knob.type == "float":
+            values = {knob.low, knob.high}
+        else:
+            values = set(knob.choices)
+        for value, seed in itertools.product(values, range(3)):
+            problem = task.generate(seed=seed, knobs={name: value})
+            assert problem.knobs[name] == value and problem.difficulty is None
+            verdict = rlvr_envs.verify(problem, rlvr_envs.oracle_completion(problem))
+            assert verdict.reward == 1.0, (name, value, seed, verdict)
+
+
+def perturb(answer: str, index: int, replacement: str) -> str:
+    return answer[:index] + replacement + answer[index + 1 :]
+
+
+@pytest.mark.parametrize("env_id", FAMILY_IDS)
+@settings(max_examples=60)
+@given(seed=st.integers(0, 10**6), difficulty=st.floats(0, 1), data=st.data())
+def test_changing_the_oracles_value_scores_below_one(env_id, tasks, seed, difficulty, data):
+    problem = tasks[env_id].generate(seed=seed, difficulty=difficulty)
+    answer = rlvr_envs.family_for(problem).oracle_answer(problem)
+    positions = [i for i, c in enumerate(answer) if c.isdigit()]
+    assume(positions)
+    index = data.draw(st.sampled_from(positions))
+    replacement = data.draw(st.sampled_from([d for d in "0123456789" if d != answer[index]]))
+    wrong = perturb(answer, index, replacement)
+    verdict = rlvr_envs.verify(problem, format_answer(wrong, problem.answer_format))
+    assert verdict.reward < 1.0 and not verdict.correct, (answer, wrong, verdict)
+
+
+HOSTILE = [
+    "",
+    "no answer here",
+    "<answer></answer>",
+    "<answer>" + "9" * 10_001 + "</answer>",
+    "<answer>" + "{" * 10_000 + "}" * 10_000 + "</answer>",
+    "\\boxed{" + "{" * 10_000,
+    "<answer>9**9**9**9</answer>",
+    "<answer>10^{10^{10^{10}}}</answer>",
+    "<answer>__import__('os').system('touch /tmp/rlvr-pwned')</answer>",
+    "<answer>3 or 4</answer>",
+    "<answer>\\frac{1}{0}</answer>",
+    "<answer>" + "(" * 3000 + "1" + ")" * 3000 + "</answer>",
+    "x" * 10_000_000,
+    "<answer>\x00\udcff\u202e</answer>",
+    [{"role": "assistant", "content": None}],
+]
+
+
+@pytest.mark.parametrize("env_id", FAMILY_IDS)
+def test_hostile_completions_get_a_verdict_within_the_limit(env_id, tasks, tmp_path):
+    problem = tasks[env_id].generate(seed=1, difficulty=0.5)
+    for completion in HOSTILE:
+        start = time.perf_counter()
+        verdict = rlvr_envs.verify(problem, completion, timeout=1.0)
+        assert time.perf_counter() - start < 4.0
+        assert verdict.reward == 0.0 and not verdict.correct
+        assert verdict.reason in ("wrong", "unparsable", "no_answer", "timeout")
+
+
+@pytest.mark.parametrize("env_id", FAMILY_IDS)
+def test_difficulty_is_monotone_in_measured_complexity(env_id, tasks):
+    task = tasks[env_id]
+    family = task.family
+    means = []
+    for difficulty in DIFFICULTIES:
+        problems = [task.generate(seed=s, difficulty=difficulty) for s in range(40)]
+        means.append(statistics.mean(family.complexity(p) for p in problems))
+    assert means[-1] > means[0], means
+    assert all(b >= a * 0.97 for a, b in itertools.pairwise(means)), means
+
+
+@pytest.mark.parametrize("env_id", FAMILY_IDS)
+def test_problems_round_trip_and_verify_from_their_dict(env_id, tasks):
+    problem = tasks[env_id].generate(seed=5, difficulty=0.7)
+    data = json.loads(json.dumps(problem.to_dict()))
+    assert rlvr_envs.Problem.from_dict(data) == problem
+    assert rlvr_envs.verify(data, rlvr_envs.oracle_completion(data)).reward == 1.0
+    assert problem.env_id == env_id and problem.family == tasks[env_id].family.name
+    assert problem.answer_format in ("tags", "boxed", "code")
+    assert problem.prompt.strip() and problem.answer.strip()
+
+
+@pytest.mark.parametrize("env_id", FAMILY_IDS)
+def test_the_prompt_never_contains_hidden_meta_keys(env_id, tasks):
+    problem = tasks[env_id].generate(seed=2, difficulty=0.5)
+    for key in ("hidden_tests", "tests"):
+        if key in problem.meta:
+            assert json.dumps(problem.meta[key]) not in problem.prompt

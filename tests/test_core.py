@@ -1,0 +1,91 @@
+"""Knobs, problems and verdicts: the contract of core.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rlvr_envs.core import Knob, Problem, Verdict, stable_seed
+
+
+def test_int_knob_maps_difficulty_monotonically_over_its_whole_span():
+    knob = Knob("int", 1, 10, easy=2, hard=8)
+    values = [knob.at(d / 100) for d in range(101)]
+    assert values == sorted(values)
+    assert values[0] == 2 and values[-1] == 8
+    assert set(values) == set(range(2, 9))  # every integer is reachable
+
+
+def test_decreasing_knob_goes_from_easy_to_hard():
+    clues = Knob("int", 17, 40, easy=40, hard=17)
+    values = [clues.at(d / 50) for d in range(51)]
+    assert values == sorted(values, reverse=True)
+    assert values[0] == 40 and values[-1] == 17
+
+
+def test_categorical_knob_walks_choices_in_order():
+    ops = Knob("categorical", choices=("+", "+-", "+-*"))
+    assert [ops.at(d) for d in (0.0, 0.4, 0.99, 1.0)] == ["+", "+-", "+-*", "+-*"]
+
+
+@pytest.mark.parametrize(
+    ("knob", "value", "message"),
+    [
+        (Knob("int", 1, 5), 9, "int 1..5"),
+        (Knob("int", 1, 5), 2.5, "int 1..5"),
+        (Knob("int", 1, 5), True, "int 1..5"),
+        (Knob("int", 1, 5), "3", "int 1..5"),
+        (Knob("float", 0, 1), float("nan"), "float"),
+        (Knob("categorical", choices=("a", "b")), "c", "one of 'a', 'b'"),
+        (Knob("bool"), 1, "one of False, True"),
+    ],
+)
+def test_bad_knob_values_raise_naming_knob_and_range(knob, value, message):
+    with pytest.raises(ValueError, match="digits") as info:
+        knob.validate("digits", value, "rlvr/X-v0")
+    assert message in str(info.value)
+
+
+def test_integral_float_is_accepted_for_int_knob():
+    assert Knob("int", 1, 5).validate("n", 3.0, "x") == 3
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**41),
+    difficulty=st.none() | st.floats(0, 1),
+    prompt=st.text(),
+    meta=st.dictionaries(st.text(max_size=8), json_values, max_size=5),
+)
+def test_problem_round_trips_exactly_through_json(seed, difficulty, prompt, meta):
+    problem = Problem("rlvr/X-v0", "X", 0, seed, {"n": 3}, difficulty, prompt, "42", "tags", meta)
+    again = Problem.from_dict(json.loads(json.dumps(problem.to_dict())))
+    assert again == problem
+    assert again.content_hash() == problem.content_hash()
+
+
+def test_problem_from_dict_names_missing_fields():
+    with pytest.raises(ValueError, match="answer"):
+        Problem.from_dict({"env_id": "x", "family": "X", "version": 0, "seed": 1})
+
+
+def test_verdict_round_trips():
+    verdict = Verdict(0.0, False, True, 0.5, "partial", "3", "4", {"tests": [1, 0]})
+    assert Verdict.from_dict(json.loads(json.dumps(verdict.to_dict()))) == verdict
+
+
+def test_stable_seed_is_order_insensitive_for_dict_keys_and_sensitive_to_values():
+    assert stable_seed("a", {"x": 1, "y": 2}) == stable_seed("a", {"y": 2, "x": 1})
+    assert stable_seed("a", {"x": 1}) != stable_seed("a", {"x": 2})
+    assert stable_seed("a", 1) != stable_seed("b", 1)

@@ -1,0 +1,158 @@
+"""Registry: ids, mixtures, knob errors, verification dispatch and batches."""
+
+from __future__ import annotations
+
+import pytest
+
+import rlvr_envs
+from rlvr_envs.families import BUILTIN_MIXTURES
+from tests.conftest import MATH_IDS
+
+
+def test_at_least_twelve_math_families_and_a_frozen_mixture():
+    assert len(MATH_IDS) >= 12
+    members = dict((row[0], row[2]) for row in BUILTIN_MIXTURES)["rlvr/Math-v0"]
+    assert sorted(members) == MATH_IDS  # every math family is in Math-v0 ...
+    task = rlvr_envs.make_task("rlvr/Math-v0")
+    assert [m.env_id for m in task.members] == members  # ... in a frozen order
+
+
+def test_list_envs_filters():
+    assert rlvr_envs.list_envs() == sorted(rlvr_envs.list_envs())
+    assert "rlvr/Math-v0" in rlvr_envs.list_envs("math")
+    assert "rlvr/Math-v0" not in rlvr_envs.list_envs("math", mixtures=False)
+    with pytest.raises(ValueError, match="domain"):
+        rlvr_envs.list_envs("cooking")
+
+
+def test_unknown_id_suggests_close_ones():
+    with pytest.raises(ValueError, match="Arithmetic-v0"):
+        rlvr_envs.make_task("rlvr/Arithmetic-v9")
+
+
+def test_mixture_problem_equals_members_problem():
+    mixture = rlvr_envs.make_task("rlvr/Math-v0")
+    families = set()
+    for seed in range(60):
+        problem = mixture.generate(seed=seed, difficulty=0.4)
+        member = rlvr_envs.make_task(f"rlvr/{problem.family}-v{problem.version}")
+        alone = member.generate(seed=seed, difficulty=0.4)
+        assert problem.env_id == "rlvr/Math-v0"
+        alone.env_id = problem.env_id
+        assert alone == problem
+        families.add(problem.family)
+    assert len(families) >= 10  # the seed spreads over the members
+
+
+def test_mixture_family_knob():
+    task = rlvr_envs.make_task("rlvr/Math-v0")
+    problem = task.generate(seed=3, knobs={"family": "GcdLcm"})
+    assert problem.family == "GcdLcm" and problem.difficulty is None
+    with pytest.raises(ValueError, match="family"):
+        task.generate(seed=3, knobs={"family": "Nope"})
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"seed": -1}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"seed": 1, "difficulty": 2}, "difficulty"),
+        ({"seed": 1, "difficulty": "hard"}, "difficulty"),
+        ({"seed": 1, "knobs": {"digits": 0}}, r"digits.*int 1\.\.8"),
+        ({"seed": 1, "knobs": {"digits": "3"}}, "digits"),
+        ({"seed": 1, "knobs": {"colour": 1}}, "unknown knob 'colour'.*terms"),
+        ({"seed": 1, "knobs": [1, 2]}, "dict"),
+    ],
+)
+def test_bad_generate_arguments_raise_clear_value_errors(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        rlvr_envs.make_task("rlvr/Arithmetic-v0").generate(**kwargs)
+
+
+def test_verify_accepts_text_chat_and_dict_and_reports_format():
+    problem = rlvr_envs.make_task("rlvr/Arithmetic-v0").generate(seed=1, difficulty=0.1)
+    good = f"<think>hmm <answer>0</answer></think>So <answer>{problem.answer}</answer>"
+    assert rlvr_envs.verify(problem, good).reward == 1.0
+    chat = [{"role": "user", "content": "q"}, {"role": "assistant", "content": good}]
+    assert rlvr_envs.verify(problem.to_dict(), chat).reward == 1.0
+    bare = rlvr_envs.verify(problem, problem.answer)
+    assert bare.reward == 0.0 and not bare.format_ok and bare.reason == "no_answer"
+    hedged = rlvr_envs.verify(problem, f"<answer>{problem.answer} or 7</answer>")
+    assert hedged.reward == 0.0 and hedged.format_ok and hedged.details == {"hedged": True}
+
+
+def test_verify_raises_only_for_the_callers_setup():
+    problem = rlvr_envs.make_task("rlvr/Arithmetic-v0").generate(seed=1).to_dict()
+    problem["family"] = "Unregistered"
+    with pytest.raises(ValueError, match="register"):
+        rlvr_envs.verify(problem, "<answer>1</answer>")
+    with pytest.raises(TypeError):
+        rlvr_envs.verify(42, "x")  # type: ignore[arg-type]
+
+
+def test_verify_batch_matches_verify_and_checks_lengths():
+    task = rlvr_envs.make_task("rlvr/Math-v0")
+    problems = [task.generate(seed=s, difficulty=0.5) for s in range(40)]
+    completions = [
+        rlvr_envs.oracle_completion(p) if i % 2 else "<answer>-1</answer>"
+        for i, p in enumerate(problems)
+    ]
+    batch = rlvr_envs.verify_batch(problems, completions, workers=4)
+    assert batch == [rlvr_envs.verify(p, c) for p, c in zip(problems, completions)]
+    assert all(v.reward == 1.0 for v in batch[1::2])
+    with pytest.raises(ValueError, match="completions"):
+        rlvr_envs.verify_batch(problems, completions[:-1])
+
+
+def test_register_validates_its_arguments():
+    with pytest.raises(TypeError):
+        rlvr_envs.register(dict, "rlvr/Bad", domain="math")  # type: ignore[arg-type]
+    from rlvr_envs.families.math.arithmetic import Arithmetic
+
+    with pytest.raises(ValueError, match="domain"):
+        rlvr_envs.register(Arithmetic, "rlvr/Arith2", domain="cooking")
+    with pytest.raises(ValueError, match="version"):
+        rlvr_envs.register(Arithmetic, "rlvr/Arith2-v1", domain="math", version=0)
+    with pytest.raises(ValueError, match="answer_format"):
+        rlvr_envs.register(Arithmetic, "rlvr/Arith2", domain="math", answer_format="xml")
+    with pytest.raises(ValueError, match="already registered as rlvr/Arithmetic-v0"):
+        rlvr_envs.register(Arithmetic, "rlvr/Arith2", domain="math")
+
+
+def test_answer_format_option_changes_prompt_and_extraction():
+    from rlvr_envs.families.math.arithmetic import Arithmetic
+
+    class Boxed(Arithmetic):
+        name = "ArithmeticBoxed"
+
+    env_id = rlvr_envs.register(Boxed, "rlvr/ArithmeticBoxed", domain="math", answer_format="boxed")
+    problem = rlvr_envs.make_task(env_id).generate(seed=0)
+    assert "\\boxed" in problem.prompt and problem.answer_format == "boxed"
+    assert rlvr_envs.verify(problem, f"\\boxed{{{problem.answer}}}").reward == 1.0
+    assert rlvr_envs.verify(problem, f"<answer>{problem.answer}</answer>").reward == 0.0
+
+
+class Halves(rlvr_envs.Family):
+    """Scores half when the answer has the right length but the wrong digits."""
+
+    knobs = {"n": rlvr_envs.Knob("int", 1, 9)}
+
+    def generate(self, rng, knobs):
+        return rlvr_envs.Draft("Write 7 repeated n times.", "7" * knobs["n"])
+
+    def check(self, problem, answer):
+        if answer == problem.answer:
+            return rlvr_envs.Judgement.right()
+        return rlvr_envs.Judgement.wrong(0.5 if len(answer) == len(problem.answer) else 0.0)
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_partial_credit_reaches_the_reward_only_when_opted_in(partial):
+    name = f"rlvr/TestHalves{int(partial)}"
+    cls = type(f"Halves{int(partial)}", (Halves,), {})
+    env_id = rlvr_envs.register(cls, name, domain="logic", partial_credit=partial)
+    problem = rlvr_envs.make_task(env_id).generate(seed=0, knobs={"n": 3})
+    verdict = rlvr_envs.verify(problem, "<answer>123</answer>")
+    assert verdict.score == 0.5 and verdict.reason == "partial" and not verdict.correct
+    assert verdict.reward == (0.5 if partial else 0.0)
