@@ -239,6 +239,10 @@ class Family:
     answer_syntax: ClassVar[str] = "your final answer"
     max_answer_chars: ClassVar[int] = 10_000
     single_answer: ClassVar[bool] = True
+    # False where several different answers are right (any shortest path, any colouring):
+    # the generic "change a digit of the oracle and it must fail" test then does not apply,
+    # and the family's own tests must show that invalid answers fail.
+    unique_answer: ClassVar[bool] = True
     max_turns: ClassVar[int] = 1
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -1,7 +1,8 @@
 """Determinism: golden hashes pin 20 problems per id; identical across processes and hash seeds.
 
-Regenerate the golden file (only with a version bump of the changed ids!) with
-``RLVR_UPDATE_GOLDEN=1 pytest tests/test_determinism.py``.
+One golden file per domain in ``tests/data/golden/``. Regenerate a domain's file (only
+together with a version bump of the changed ids!) with
+``RLVR_UPDATE_GOLDEN=math pytest tests/test_determinism.py``.
 """
 
 from __future__ import annotations
@@ -15,11 +16,16 @@ from pathlib import Path
 import pytest
 
 import rlvr_envs
-from tests.conftest import ALL_IDS
+from rlvr_envs.families import BUILTIN_FAMILIES, BUILTIN_MIXTURES
 
-GOLDEN = Path(__file__).parent / "data" / "golden_hashes.json"
+GOLDEN = Path(__file__).parent / "data" / "golden"
 PER_ID = 20
-BUILTIN = [i for i in ALL_IDS if not i.startswith("rlvr/Test")]
+BY_DOMAIN: dict[str, list[str]] = {}
+for _row in BUILTIN_FAMILIES:
+    BY_DOMAIN.setdefault(_row[3], []).append(_row[0])
+for _env_id, _domain, _ in BUILTIN_MIXTURES:
+    BY_DOMAIN.setdefault(_domain, []).append(_env_id)
+BUILTIN = sorted(env_id for ids in BY_DOMAIN.values() for env_id in ids)
 
 
 def sample_hashes(env_ids: list[str]) -> dict[str, list[str]]:
@@ -33,13 +39,16 @@ def sample_hashes(env_ids: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def test_golden_hashes():
-    current = sample_hashes(BUILTIN)
-    if os.environ.get("RLVR_UPDATE_GOLDEN"):
-        GOLDEN.write_text(json.dumps(current, indent=1, sort_keys=True) + "\n")
-    golden = json.loads(GOLDEN.read_text())
+@pytest.mark.parametrize("domain", sorted(BY_DOMAIN))
+def test_golden_hashes(domain):
+    path = GOLDEN / f"{domain}.json"
+    current = sample_hashes(BY_DOMAIN[domain])
+    if os.environ.get("RLVR_UPDATE_GOLDEN") in (domain, "all"):
+        path.write_text(json.dumps(current, indent=1, sort_keys=True) + "\n")
+    assert path.exists(), f"no golden file for {domain}: run with RLVR_UPDATE_GOLDEN={domain}"
+    golden = json.loads(path.read_text())
     missing = sorted(set(current) - set(golden))
-    assert not missing, f"ids without golden hashes: {missing} (run with RLVR_UPDATE_GOLDEN=1)"
+    assert not missing, f"ids without golden hashes: {missing} (RLVR_UPDATE_GOLDEN={domain})"
     changed = {
         env_id: [i for i, (a, b) in enumerate(zip(golden[env_id], hashes)) if a != b]
         for env_id, hashes in current.items()

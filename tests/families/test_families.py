@@ -58,8 +58,11 @@ def perturb(answer: str, index: int, replacement: str) -> str:
 @settings(max_examples=60)
 @given(seed=st.integers(0, 10**6), difficulty=st.floats(0, 1), data=st.data())
 def test_changing_the_oracles_value_scores_below_one(env_id, tasks, seed, difficulty, data):
+    family = tasks[env_id].family
+    if not family.unique_answer:
+        pytest.skip("several answers are right; the family's own tests cover negatives")
     problem = tasks[env_id].generate(seed=seed, difficulty=difficulty)
-    answer = rlvr_envs.family_for(problem).oracle_answer(problem)
+    answer = family.oracle_answer(problem)
     positions = [i for i, c in enumerate(answer) if c.isdigit()]
     assume(positions)
     index = data.draw(st.sampled_from(positions))
