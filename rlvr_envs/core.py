@@ -37,6 +37,22 @@ def stable_seed(*parts: Any) -> int:
     return int.from_bytes(hashlib.sha256(blob.encode()).digest()[:8], "big")
 
 
+class SeedDeriver:
+    """``stable_seed(*prefix, seed)`` for many seeds, with the prefix serialised once.
+
+    Produces exactly the bytes ``stable_seed`` hashes (so the same seeds), about 5x faster
+    when generating many problems with the same knobs.
+    """
+
+    def __init__(self, *prefix: Any) -> None:
+        blob = json.dumps([*prefix, 0], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        self._head = blob[: blob.rindex(",") + 1].encode()
+
+    def __call__(self, seed: int) -> int:
+        digest = hashlib.sha256(self._head + b"%d]" % seed).digest()
+        return int.from_bytes(digest[:8], "big")
+
+
 def canonical_json(obj: Any) -> str:
     """The one serialisation used for hashing problems: sorted keys, no whitespace."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

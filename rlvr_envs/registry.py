@@ -26,6 +26,7 @@ from rlvr_envs.core import (
     Judgement,
     Knob,
     Problem,
+    SeedDeriver,
     Verdict,
     stable_seed,
 )
@@ -223,6 +224,19 @@ class FamilyTask(Task):
     def __init__(self, spec: _Spec) -> None:
         self.env_id, self.domain, self.version = spec.env_id, spec.domain, spec.version
         self.family = _family(spec.env_id)
+        self._seeders: dict[tuple, SeedDeriver] = {}
+        self._instruction = self.family.instruction()
+
+    def _seeder(self, resolved: dict[str, Any]) -> SeedDeriver:
+        """The problem RNG's seed is ``stable_seed(family, version, knobs, seed)``."""
+        key = tuple(sorted(resolved.items()))
+        seeder = self._seeders.get(key)
+        if seeder is None:
+            if len(self._seeders) > 4096:
+                self._seeders.clear()
+            seeder = SeedDeriver(self.family.name, self.version, resolved)
+            self._seeders[key] = seeder
+        return seeder
 
     @property
     def knob_space(self) -> dict[str, Knob]:
@@ -258,7 +272,7 @@ class FamilyTask(Task):
             raise ValueError(f"knobs must be a dict, got {type(knobs).__name__}")
         resolved = self.resolve_knobs(difficulty, knobs)
         family = self.family
-        rng = random.Random(stable_seed(family.name, self.version, resolved, seed))
+        rng = random.Random(self._seeder(resolved)(seed))
         draft = family.generate(rng, dict(resolved))
         meta = dict(draft.meta)
         if family.partial_credit:
@@ -270,7 +284,7 @@ class FamilyTask(Task):
             seed=seed,
             knobs=resolved,
             difficulty=None if knobs else difficulty,
-            prompt=f"{draft.question.rstrip()}\n\n{family.instruction()}",
+            prompt=f"{draft.question.rstrip()}\n\n{self._instruction}",
             answer=draft.answer,
             answer_format=family.answer_format,
             meta=meta,
