@@ -117,7 +117,9 @@ class Knob:
             step = min(math.floor(difficulty * (abs(span) + 1)), abs(span))
             return int(self.easy + math.copysign(step, span)) if span else int(self.easy)
         choices = self.choices
-        if self.type == "categorical" and self.easy is not None:
+        if self.type == "bool" and self.easy is not None:  # easy=True: True comes first
+            choices = (bool(self.easy), not self.easy)
+        elif self.type == "categorical" and self.easy is not None:
             lo, hi = choices.index(self.easy), choices.index(self.hard)
             choices = choices[lo : hi + 1]
         return choices[min(int(difficulty * len(choices)), len(choices) - 1)]

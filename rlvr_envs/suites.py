@@ -21,6 +21,35 @@ Training samples seeds from ``core.TRAIN_SEEDS``; the frozen set uses ``EVAL_SEE
 for its i-th problem of each env, with difficulties evenly spaced over the env's range, so
 no training draw ever meets an evaluation problem. ``rlvr freeze SUITE`` writes the set as
 JSONL (one problem dict per line, keys sorted) and its SHA-256 into the TOML.
+
+**Held-out splits** (optional, for suites that test generalisation rather than fit). The
+evaluation set may come from its own env rows, ``[[eval.envs]]`` (same fields as
+``[[envs]]``; when absent the evaluation set uses ``[[envs]]``), so a suite can train on
+chains of depth <= 3 and evaluate on depth 4..6, or train on some skill pairs and evaluate
+on unseen ones. A ``[split]`` table names the split and the knobs it holds out::
+
+    [split]
+    kind = "depth"                  # what is held out, in words (for people and leaderboards)
+    held_out = ["depth"]            # knobs whose training and evaluation values never overlap
+
+    [[envs]]                        # training draws
+    id = "rlvr/StringCompose-v0"
+    knobs = { depth = [1, 2, 3] }   # three or more values: choices, drawn uniformly
+
+    [eval]
+    per_env = 32
+    file = "compose-depth-v0.eval.jsonl"
+
+    [[eval.envs]]                   # the frozen evaluation set
+    id = "rlvr/StringCompose-v0"
+    knobs = { depth = [4, 5, 6] }
+
+Loading checks every ``held_out`` knob: each evaluation row and every training row of the
+same env id must set it explicitly, and the values they can take must not overlap (a
+two-number range covers the numbers between its ends, a list its items). An evaluation
+row whose env id has no training row holds out the whole env. Knob names and values of
+single-family rows are validated on load. Boolean knob rows (``[false, true]``) are lists
+of choices, never a numeric range. See ``docs/suites.md``.
 """
 
 from __future__ import annotations
@@ -35,7 +64,7 @@ from pathlib import Path
 from typing import Any
 
 from rlvr_envs.core import EVAL_SEEDS, Problem, canonical_json
-from rlvr_envs.registry import make_task
+from rlvr_envs.registry import FamilyTask, make_task
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -66,8 +95,12 @@ class SuiteEnv:
         return low + t * (high - low), knobs or None
 
 
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _interpolate(values: list[Any], t: float) -> Any:
-    if len(values) == 2 and all(isinstance(v, (int, float)) for v in values):
+    if len(values) == 2 and all(_is_number(v) for v in values):
         low, high = values
         value = low + t * (high - low)
         return round(value) if isinstance(low, int) and isinstance(high, int) else value
@@ -86,6 +119,18 @@ class Suite:
     eval_file: str | None = None
     eval_sha256: str | None = None
     path: Path | None = None
+    eval_envs: list[SuiteEnv] = field(default_factory=list)
+    split: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def evaluation_envs(self) -> list[SuiteEnv]:
+        """The rows the frozen set is drawn from: ``[[eval.envs]]``, else ``[[envs]]``."""
+        return self.eval_envs or self.envs
+
+    @property
+    def held_out(self) -> list[str]:
+        """The knobs this suite's split holds out (``[split] held_out``)."""
+        return list(self.split.get("held_out", []))
 
     def sample(self, rng: random.Random) -> tuple[str, float | None, dict[str, Any] | None, int]:
         """One training draw: (env id, difficulty, knobs, seed), seed from TRAIN_SEEDS."""
@@ -96,7 +141,7 @@ class Suite:
     def eval_problems(self) -> list[Problem]:
         """The evaluation set as the generators make it now (what ``freeze`` writes)."""
         problems = []
-        for env in self.envs:
+        for env in self.evaluation_envs:
             task = make_task(env.id)
             count = self.eval_per_env
             for i in range(count):
@@ -122,17 +167,21 @@ class Suite:
         return [Problem.from_dict(json.loads(line)) for line in data.decode().splitlines()]
 
 
+def _rows(rows: Any) -> list[SuiteEnv]:
+    return [
+        SuiteEnv(
+            id=row["id"],
+            difficulty=tuple(row.get("difficulty", (0.0, 1.0))),
+            weight=float(row.get("weight", 1.0)),
+            knobs=dict(row.get("knobs", {})),
+        )
+        for row in rows
+    ]
+
+
 def _parse(data: dict[str, Any], path: Path | None) -> Suite:
     try:
-        envs = [
-            SuiteEnv(
-                id=row["id"],
-                difficulty=tuple(row.get("difficulty", (0.0, 1.0))),
-                weight=float(row.get("weight", 1.0)),
-                knobs=dict(row.get("knobs", {})),
-            )
-            for row in data["envs"]
-        ]
+        envs = _rows(data["envs"])
         evaluation = data.get("eval", {})
         suite = Suite(
             name=data["name"],
@@ -143,15 +192,74 @@ def _parse(data: dict[str, Any], path: Path | None) -> Suite:
             eval_file=evaluation.get("file"),
             eval_sha256=evaluation.get("sha256"),
             path=path,
+            eval_envs=_rows(evaluation.get("envs", [])),
+            split=dict(data.get("split", {})),
         )
+        held_out = [str(name) for name in suite.split.get("held_out", [])]
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"malformed suite {path or data}: {exc!r}") from None
-    for env in suite.envs:
+    for env in [*suite.envs, *suite.eval_envs]:
         low, high = env.difficulty
         if not 0.0 <= low <= high <= 1.0:
             raise ValueError(f"suite {suite.name}: difficulty range of {env.id} must lie in [0, 1]")
-        make_task(env.id)  # unknown ids fail here, naming the id
+        _check_knobs(suite.name, env, make_task(env.id))  # unknown ids fail here, naming the id
+    for knob in held_out:
+        _check_held_out(suite, knob)
     return suite
+
+
+def _check_knobs(suite: str, env: SuiteEnv, task: Any) -> None:
+    """Knob names and the listed values of a single-family row must be valid."""
+    if not isinstance(task, FamilyTask):
+        return  # a mixture's rows may carry any member's knobs
+    space = task.knob_space
+    for name, values in env.knobs.items():
+        if name not in space:
+            known = ", ".join(sorted(space)) or "none"
+            raise ValueError(f"suite {suite}: {env.id} has no knob {name!r}; knobs: {known}")
+        if not isinstance(values, list) or not values:
+            raise ValueError(f"suite {suite}: knob {name!r} of {env.id} needs a non-empty list")
+        for value in values:
+            space[name].validate(name, value, f"{env.id} in suite {suite}")
+
+
+def _covers(values: list[Any]) -> tuple[float, float] | list[Any]:
+    """What a knob row can produce: a numeric range (two numbers) or the listed values."""
+    if len(values) == 2 and all(_is_number(v) for v in values):
+        return (min(values), max(values))
+    return list(values)
+
+
+def _overlap(a: tuple[float, float] | list[Any], b: tuple[float, float] | list[Any]) -> bool:
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return max(a[0], b[0]) <= min(a[1], b[1])
+    if isinstance(b, tuple):
+        a, b = b, a
+    if isinstance(a, tuple):
+        return any(_is_number(v) and a[0] <= v <= a[1] for v in b)
+    return any(type(x) is type(y) and x == y for x in a for y in b)
+
+
+def _check_held_out(suite: Suite, knob: str) -> None:
+    """Training and evaluation rows of an env never share a value of a held-out knob."""
+    if not suite.eval_envs:
+        raise ValueError(
+            f"suite {suite.name} holds out {knob!r} but has no [[eval.envs]] rows to hold it in"
+        )
+    for evaluation in suite.eval_envs:
+        training = [env for env in suite.envs if env.id == evaluation.id]
+        for row, role in [(evaluation, "evaluation"), *((env, "training") for env in training)]:
+            if training and knob not in row.knobs:
+                raise ValueError(
+                    f"suite {suite.name} holds out {knob!r}, but a {role} row of {row.id} "
+                    "does not set it (held-out knobs must be given explicitly in both splits)"
+                )
+        for env in training:
+            if _overlap(_covers(env.knobs[knob]), _covers(evaluation.knobs[knob])):
+                raise ValueError(
+                    f"suite {suite.name}: training and evaluation rows of {env.id} overlap on "
+                    f"held-out knob {knob!r} ({env.knobs[knob]} vs {evaluation.knobs[knob]})"
+                )
 
 
 def load_suite(name_or_path: str | Path) -> Suite:
@@ -175,8 +283,11 @@ def freeze(suite: Suite) -> tuple[Path, str]:
     digest = hashlib.sha256(data).hexdigest()
     text = suite.path.read_text()
     pinned = f'sha256 = "{digest}"'
+    header = re.search(r"^\[eval\][ \t]*(#.*)?$", text, flags=re.MULTILINE)
     if re.search(r"^sha256\s*=.*$", text, flags=re.MULTILINE):
         text = re.sub(r"^sha256\s*=.*$", pinned, text, count=1, flags=re.MULTILINE)
+    elif header and "[[eval.envs]]" in text:  # the pin must land in [eval], not in a row
+        text = text[: header.end()] + f"\n{pinned}" + text[header.end() :]
     else:
         text = text.rstrip("\n") + f"\n{pinned}\n"
     suite.path.write_text(text)

@@ -49,6 +49,11 @@ def test_bad_knob_values_raise_naming_knob_and_range(knob, value, message):
     assert message in str(info.value)
 
 
+def test_bool_knob_walks_from_easy_to_hard():
+    assert [Knob("bool").at(d) for d in (0.0, 0.49, 0.5, 1.0)] == [False, False, True, True]
+    assert [Knob("bool", easy=True).at(d) for d in (0.0, 1.0)] == [True, False]
+
+
 def test_integral_float_is_accepted_for_int_knob():
     assert Knob("int", 1, 5).validate("n", 3.0, "x") == 3
 
