@@ -66,6 +66,10 @@ class Knob:
     difficulty 0 and 1 map to (default: ``low`` and ``high``), so a knob where smaller is
     harder (clues in a Sudoku) declares ``easy=high, hard=low``. Categorical knobs list their
     ``choices`` from easiest to hardest.
+
+    A ``presentation`` knob changes only how the instance is written in the prompt (a
+    graph's encoding), never the instance: it is left out of the problem's RNG seed, so
+    one seed gives the same instance, and the same answer, in every presentation.
     """
 
     type: KnobType
@@ -76,6 +80,7 @@ class Knob:
     easy: Any = None
     hard: Any = None
     doc: str = ""
+    presentation: bool = False
 
     def __post_init__(self) -> None:
         if self.type in ("int", "float"):

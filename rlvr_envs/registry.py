@@ -228,13 +228,16 @@ class FamilyTask(Task):
         self._instruction = self.family.instruction()
 
     def _seeder(self, resolved: dict[str, Any]) -> SeedDeriver:
-        """The problem RNG's seed is ``stable_seed(family, version, knobs, seed)``."""
+        """The problem RNG's seed: ``stable_seed(family, version, knobs, seed)``, where the
+        knobs are those that shape the instance (presentation knobs are left out)."""
         key = tuple(sorted(resolved.items()))
         seeder = self._seeders.get(key)
         if seeder is None:
             if len(self._seeders) > 4096:
                 self._seeders.clear()
-            seeder = SeedDeriver(self.family.name, self.version, resolved)
+            space = self.family.knobs
+            instance = {k: v for k, v in resolved.items() if not space[k].presentation}
+            seeder = SeedDeriver(self.family.name, self.version, instance)
             self._seeders[key] = seeder
         return seeder
 

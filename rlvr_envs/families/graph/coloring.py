@@ -1,0 +1,216 @@
+"""Colouring: decide bipartiteness with a witness; colour a graph properly with k colours.
+
+* ``Bipartite``: a random tree 2-coloured by depth parity, plus extra edges between the two
+  colours; half of the problems then get one edge inside a colour class, which closes an odd
+  cycle. Answer syntax: ``yes: A | B`` with the two sides as comma-separated node lists
+  (``yes: 0, 2, 5 | 1, 3, 4``), every node on exactly one side and no edge inside a side;
+  or ``no: C`` with an odd cycle as node numbers joined by ``->`` (``no: 0 -> 1 -> 2 -> 0``,
+  the first node repeated at the end or not). Reference: König (1936): a graph is bipartite
+  iff it has no odd cycle; breadth-first 2-colouring finds either witness.
+* ``GraphColoring``: the nodes get a hidden colour each (all ``colours`` used), and edges are
+  drawn only between different colours, so a proper colouring with ``colours`` colours
+  exists. Answer syntax: ``node: colour`` pairs for every node, colours numbered 1 to k
+  (``0: 1, 1: 2, 2: 1``). Any proper colouring is right.
+
+Knobs: ``nodes``, ``degree`` (average degree), ``colours`` (GraphColoring) and ``encoding``.
+Difficulty raises all but encoding.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import ClassVar
+
+from rlvr_envs.core import Draft, Judgement, Knob, Problem
+from rlvr_envs.families.graph._graphs import (
+    AnswerError,
+    Graph,
+    GraphFamily,
+    add_random_edges,
+    degree_knob,
+    edge_count,
+    encoding_knob,
+    finish,
+    node_list,
+    nodes_knob,
+    parse_mapping,
+    random_tree,
+    shuffle,
+    tokens,
+)
+
+
+class Bipartite(GraphFamily):
+    """Is the graph bipartite? Prove it with a partition, or disprove it with an odd cycle."""
+
+    knobs: ClassVar[dict[str, Knob]] = {
+        "nodes": nodes_knob(2, 100, default=10, easy=5, hard=30),
+        "degree": degree_knob(1.0, 8.0, default=2.5, easy=2.2, hard=3.5),
+        "encoding": encoding_knob(),
+    }
+    answer_syntax = (
+        "either yes: and the two sides separated by | (e.g. yes: 0, 2, 5 | 1, 3, 4) or no: and "
+        "an odd cycle joined by -> (e.g. no: 0 -> 1 -> 2 -> 0)"
+    )
+    unique_answer = False
+    single_answer = False
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        n = knobs["nodes"]
+        tree = random_tree(rng, n)
+        side = [0] * n
+        for parent, child in tree:  # parents come first in a recursive tree
+            side[child] = 1 - side[parent]
+        m = edge_count(n, knobs["degree"] / 2, n - 1)
+        edges = add_random_edges(
+            rng, n, tree, m - len(tree), allowed=lambda u, v: side[u] != side[v]
+        )
+        if n >= 3 and rng.random() < 0.5:
+            edges = add_random_edges(rng, n, edges, 1, allowed=lambda u, v: side[u] == side[v])
+        graph, _ = finish(rng, n, edges, False)
+        question = (
+            "Is this graph bipartite, that is, can its nodes be split into two sides so that "
+            "every edge joins the two sides? If yes, give the two sides; if no, give a cycle "
+            f"with an odd number of edges.\n\n{self.text(graph, knobs, rng)}"
+        )
+        colour, cycle = two_colouring(graph)
+        if cycle:
+            answer = "no: " + " -> ".join(map(str, [*cycle, cycle[0]]))
+        else:
+            sides = [[u for u in range(n) if colour[u] == c] for c in (0, 1)]
+            answer = "yes: " + " | ".join(", ".join(map(str, s)) for s in sides)
+        return Draft(question, answer, {**graph.to_meta(), "bipartite": not cycle})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        toks = tokens(answer)
+        if not toks or toks[0] not in ("yes", "no"):
+            return Judgement.unparsable("the answer must start with yes or no")
+        claim, rest = toks[0], toks[1:]
+        if rest and rest[0] in (":", ",", ";", "."):
+            rest = rest[1:]
+        if not rest:
+            return Judgement.unparsable(f"a {claim} answer needs its witness")
+        graph = self.graph(problem)
+        try:
+            if claim == "yes":
+                why = _partition_error(graph, rest)
+            else:
+                why = _odd_cycle_error(graph, node_list(rest))
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        return Judgement.wrong(why=why) if why else Judgement.right()
+
+
+def _partition_error(graph: Graph, toks: list[str]) -> str | None:
+    if toks.count("|") != 1:
+        raise AnswerError("separate the two sides with one |")
+    cut = toks.index("|")
+    left = node_list(toks[:cut]) if cut else []
+    right = node_list(toks[cut + 1 :]) if cut + 1 < len(toks) else []
+    if sorted(left + right) != list(range(graph.n)):
+        return "every node must be on exactly one side"
+    side = [0] * graph.n
+    for u in right:
+        side[u] = 1
+    for u, v in graph.edges:
+        if side[u] == side[v]:
+            return f"{u} -- {v} joins two nodes of one side"
+    return None
+
+
+def _odd_cycle_error(graph: Graph, cycle: list[int]) -> str | None:
+    if len(cycle) > 1 and cycle[0] == cycle[-1]:
+        cycle = cycle[:-1]
+    if len(cycle) < 3 or len(cycle) % 2 == 0:
+        return "the cycle must have an odd number (at least 3) of edges"
+    if len(set(cycle)) != len(cycle):
+        return "a node appears twice in the cycle"
+    adj = graph.adjacency()
+    for u, v in zip(cycle, [*cycle[1:], cycle[0]]):
+        if u >= graph.n or v not in adj[u]:
+            return f"{u} -- {v} is not an edge"
+    return None
+
+
+def two_colouring(graph: Graph) -> tuple[list[int], list[int]]:
+    """Breadth-first 2-colouring: (colours, []) or, on a conflict, ([], an odd cycle).
+
+    A conflict edge u-v between nodes of equal depth parity closes the odd cycle u .. lca ..
+    v through the search tree.
+    """
+    neighbours = graph.neighbours()
+    colour, parent, depth = [-1] * graph.n, [-1] * graph.n, [0] * graph.n
+    for start in range(graph.n):
+        if colour[start] >= 0:
+            continue
+        colour[start] = 0
+        queue = deque([start])
+        while queue:
+            u = queue.popleft()
+            for v in neighbours[u]:
+                if colour[v] < 0:
+                    colour[v], parent[v], depth[v] = 1 - colour[u], u, depth[u] + 1
+                    queue.append(v)
+                elif colour[v] == colour[u]:
+                    return [], _tree_cycle(parent, depth, u, v)
+    return colour, []
+
+
+def _tree_cycle(parent: list[int], depth: list[int], u: int, v: int) -> list[int]:
+    up, down = [u], [v]
+    while depth[up[-1]] > depth[down[-1]]:
+        up.append(parent[up[-1]])
+    while depth[down[-1]] > depth[up[-1]]:
+        down.append(parent[down[-1]])
+    while up[-1] != down[-1]:
+        up.append(parent[up[-1]])
+        down.append(parent[down[-1]])
+    return up + down[-2::-1]
+
+
+class GraphColoring(GraphFamily):
+    """Colour the nodes with colours 1..k so that adjacent nodes differ (any such colouring)."""
+
+    knobs: ClassVar[dict[str, Knob]] = {
+        "nodes": nodes_knob(2, 60, default=10, easy=6, hard=24),
+        "colours": Knob("int", 2, 8, default=3, easy=3, hard=4, doc="colours allowed (k)"),
+        "degree": degree_knob(1.0, 10.0, default=3.0, easy=2.0, hard=5.0),
+        "encoding": encoding_knob(),
+    }
+    answer_syntax = "the colour of every node as node: colour pairs (e.g. 0: 1, 1: 2, 2: 1)"
+    unique_answer = False
+    single_answer = False
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        n, k = knobs["nodes"], knobs["colours"]
+        hidden = [i % k for i in range(n)]  # every colour used when n >= k
+        shuffle(rng, hidden)
+        m = edge_count(n, knobs["degree"] / 2)
+        edges = add_random_edges(rng, n, [], m, allowed=lambda u, v: hidden[u] != hidden[v])
+        graph, label = finish(rng, n, edges, False)
+        colour = [0] * n
+        for old, new in enumerate(label):
+            colour[new] = hidden[old] + 1
+        question = (
+            f"Colour the nodes of this graph with colours 1 to {k} so that the two ends of "
+            f"every edge have different colours.\n\n{self.text(graph, knobs, rng)}"
+        )
+        answer = ", ".join(f"{u}: {colour[u]}" for u in range(n))
+        return Draft(question, answer, {**graph.to_meta(), "colours": k})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        try:
+            pairs = parse_mapping(answer)
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        n, k = problem.meta["nodes"], problem.meta["colours"]
+        colour = dict(pairs)
+        if len(colour) != len(pairs) or sorted(colour) != list(range(n)):
+            return Judgement.wrong(why="give every node exactly one colour")
+        if any(not 1 <= c <= k for c in colour.values()):
+            return Judgement.wrong(why=f"colours must be 1 to {k}")
+        for u, v in problem.meta["edges"]:
+            if colour[u] == colour[v]:
+                return Judgement.wrong(why=f"{u} -- {v} has both ends coloured {colour[u]}")
+        return Judgement.right()

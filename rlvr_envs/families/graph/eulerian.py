@@ -1,0 +1,134 @@
+"""Eulerian path: walk every edge of an undirected graph exactly once, or say it cannot be done.
+
+The graph is the trace of a random trail (a walk that never reuses an edge) through the
+complete graph on ``nodes`` nodes, so it is connected and has an Eulerian path by
+construction; half of the problems then get extra edges between even-degree nodes until more
+than two nodes have odd degree, which rules a path out. Reference: Euler (1736) and
+Hierholzer (1873): a connected graph has an Eulerian path iff it has zero or two nodes of
+odd degree.
+
+Answer syntax: the path as node numbers joined by ``->`` (``0 -> 2 -> 1 -> 0 -> 3``), using
+every edge exactly once, or ``none``. Any Eulerian path, in either direction, is right.
+
+Knobs: ``nodes``, ``degree`` (average degree) and ``encoding``. Difficulty raises the first
+two.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import ClassVar
+
+from rlvr_envs.core import Draft, Judgement, Knob, Problem
+from rlvr_envs.families.graph._graphs import (
+    AnswerError,
+    GraphFamily,
+    below,
+    degree_knob,
+    edge_count,
+    encoding_knob,
+    finish,
+    is_none,
+    nodes_knob,
+    parse_nodes,
+    shuffle,
+)
+
+
+class EulerianPath(GraphFamily):
+    """Give a path that uses every edge exactly once, or none if there is no such path."""
+
+    knobs: ClassVar[dict[str, Knob]] = {
+        "nodes": nodes_knob(2, 40, default=6, easy=4, hard=12),
+        "degree": degree_knob(1.0, 10.0, default=3.0, easy=2.5, hard=4.0),
+        "encoding": encoding_knob(),
+    }
+    answer_syntax = (
+        "the path as node numbers joined by -> (e.g. 0 -> 2 -> 1 -> 0 -> 3; or the word none)"
+    )
+    unique_answer = False
+    single_answer = False
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        pool = knobs["nodes"]
+        trail = _random_trail(rng, pool, edge_count(pool, knobs["degree"] / 2, 1))
+        used = sorted(set(trail))  # the nodes the trail reached, renumbered 0..n-1
+        index = {u: i for i, u in enumerate(used)}
+        trail = [index[u] for u in trail]
+        n = len(used)
+        edges = [(min(a, b), max(a, b)) for a, b in itertools.pairwise(trail)]
+        extra = _break_parity(rng, n, edges) if rng.random() < 0.5 else []
+        graph, label = finish(rng, n, edges + extra, False)
+        path = [label[u] for u in trail]
+        question = (
+            "Find a path in this graph that uses every edge exactly once (nodes may repeat). "
+            f"If there is no such path, answer none.\n\n{self.text(graph, knobs, rng)}"
+        )
+        answer = "none" if extra else " -> ".join(map(str, path))
+        return Draft(question, answer, {**graph.to_meta(), "eulerian": not extra})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        if is_none(answer):
+            return Judgement.wrong() if problem.meta["eulerian"] else Judgement.right()
+        try:
+            path = parse_nodes(answer)
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        edges = {(min(u, v), max(u, v)) for u, v in problem.meta["edges"]}
+        if len(path) != len(edges) + 1:
+            return Judgement.wrong(why=f"an Eulerian path has {len(edges)} edges")
+        for u, v in itertools.pairwise(path):
+            key = (min(u, v), max(u, v))
+            if key not in edges:
+                return Judgement.wrong(why=f"{u} -- {v} is not an unused edge")
+            edges.remove(key)
+        return Judgement.right()
+
+
+def _random_trail(rng: random.Random, n: int, m: int) -> list[int]:
+    """A walk of up to ``m`` steps through the complete graph K_n that never reuses an edge."""
+    free = [list(range(n)) for _ in range(n)]
+    for u in range(n):
+        free[u].remove(u)
+    trail = [below(rng, n)]
+    for _ in range(m):
+        options = free[trail[-1]]
+        if not options:
+            break
+        v = options.pop(below(rng, len(options)))
+        free[v].remove(trail[-1])
+        trail.append(v)
+    return trail
+
+
+def _break_parity(
+    rng: random.Random, n: int, edges: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """New edges between even-degree nodes until more than two nodes have odd degree.
+
+    Returns [] when no such edges exist (the graph then keeps its Eulerian path).
+    """
+    degree = [0] * n
+    for u, v in edges:
+        degree[u] += 1
+        degree[v] += 1
+    present = set(edges)
+    candidates = [
+        (u, v)
+        for u in range(n)
+        for v in range(u + 1, n)
+        if (u, v) not in present and degree[u] % 2 == 0 and degree[v] % 2 == 0
+    ]
+    shuffle(rng, candidates)
+    extra: list[tuple[int, int]] = []
+    odd = sum(d % 2 for d in degree)
+    for u, v in candidates:
+        if odd > 2:
+            return extra
+        if degree[u] % 2 == 0 and degree[v] % 2 == 0:
+            extra.append((u, v))
+            degree[u] += 1
+            degree[v] += 1
+            odd += 2
+    return extra if odd > 2 else []

@@ -1,0 +1,173 @@
+"""Directed acyclic structure: find a directed cycle (or say none); order a DAG topologically.
+
+Both start from a random DAG: a hidden order of the nodes and ``degree * nodes`` random
+edges that go forward in it.
+
+* ``CycleDetection``: half of the problems get one back edge that closes a cycle through a
+  random forward walk; the others stay acyclic. Answer syntax: a directed cycle as node
+  numbers joined by ``->``, the first node repeated at the end or not (``2 -> 5 -> 7 -> 2``),
+  or ``none``. Any directed cycle of the graph is right.
+* ``TopologicalOrder``: answer syntax: every node once, separated by commas (``3, 0, 1,
+  2``); any order in which each edge u -> v has u before v is right. Reference: Kahn (1962),
+  "Topological sorting of large networks", which makes the canonical answer (smallest
+  available node first).
+
+Knobs: ``nodes``, ``degree`` (edges per node) and ``encoding``; difficulty raises the
+first two.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from typing import ClassVar
+
+from rlvr_envs.core import Draft, Judgement, Knob, Problem
+from rlvr_envs.families.graph._graphs import (
+    AnswerError,
+    Graph,
+    GraphFamily,
+    add_random_edges,
+    below,
+    degree_knob,
+    edge_count,
+    encoding_knob,
+    finish,
+    is_none,
+    nodes_knob,
+    parse_nodes,
+)
+
+
+def random_dag(rng: random.Random, n: int, per_node: float) -> list[tuple[int, int]]:
+    """Edges u -> v with u < v (the hidden order is the labels, before relabelling)."""
+    # undirected sampling returns each pair as (smaller, larger): a forward edge
+    return add_random_edges(rng, n, [], max(1, edge_count(n, per_node)))
+
+
+class CycleDetection(GraphFamily):
+    """Find a directed cycle, or say there is none."""
+
+    knobs: ClassVar[dict[str, Knob]] = {
+        "nodes": nodes_knob(2, 100, default=10, easy=5, hard=30),
+        "degree": degree_knob(0.5, 5.0, default=1.5, easy=1.0, hard=2.0, doc="edges per node"),
+        "encoding": encoding_knob(),
+    }
+    answer_syntax = "a cycle as node numbers joined by -> (e.g. 2 -> 5 -> 7 -> 2; or the word none)"
+    unique_answer = False
+    single_answer = False
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        n = knobs["nodes"]
+        edges = random_dag(rng, n, knobs["degree"])
+        cycle: list[int] = []
+        if rng.random() < 0.5:
+            cycle = _forward_walk(rng, n, edges)
+            edges.append((cycle[-1], cycle[0]))
+        graph, label = finish(rng, n, edges, True)
+        cycle = [label[u] for u in cycle]
+        question = (
+            "Does this directed graph contain a directed cycle? If it does, give one cycle; "
+            f"if it does not, answer none.\n\n{self.text(graph, knobs, rng)}"
+        )
+        answer = " -> ".join(map(str, [*cycle, cycle[0]])) if cycle else "none"
+        return Draft(question, answer, {**graph.to_meta(), "acyclic": not cycle})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        if is_none(answer):
+            return Judgement.right() if problem.meta["acyclic"] else Judgement.wrong()
+        try:
+            cycle = parse_nodes(answer)
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        if len(cycle) > 1 and cycle[0] == cycle[-1]:
+            cycle = cycle[:-1]
+        why = directed_cycle_error(self.graph(problem), cycle)
+        return Judgement.wrong(why=why) if why else Judgement.right(length=len(cycle))
+
+
+def _forward_walk(rng: random.Random, n: int, edges: list[tuple[int, int]]) -> list[int]:
+    """A walk along forward edges of 1 to n/2 steps, from a node with an out-edge."""
+    out: list[list[int]] = [[] for _ in range(n)]
+    for u, v in edges:
+        out[u].append(v)
+    node = rng.choice(sorted({u for u, _ in edges}))
+    walk = [node]
+    for _ in range(rng.randint(1, max(1, n // 2))):
+        if not out[walk[-1]]:
+            break
+        options = out[walk[-1]]
+        walk.append(options[below(rng, len(options))])
+    return walk
+
+
+def directed_cycle_error(graph: Graph, cycle: list[int]) -> str | None:
+    """Why ``cycle`` (nodes, not repeating the first) is not a directed cycle, or None."""
+    if len(cycle) < 2:
+        return "a cycle needs at least two nodes"
+    if len(set(cycle)) != len(cycle):
+        return "a node appears twice in the cycle"
+    adj = graph.adjacency()
+    for u, v in zip(cycle, [*cycle[1:], cycle[0]]):
+        if u >= graph.n or v not in adj[u]:
+            return f"{u} -> {v} is not an edge"
+    return None
+
+
+class TopologicalOrder(GraphFamily):
+    """Order the nodes of a DAG so that every edge points forward (any such order)."""
+
+    knobs: ClassVar[dict[str, Knob]] = {
+        "nodes": nodes_knob(1, 100, default=8, easy=5, hard=25),
+        "degree": degree_knob(0.5, 5.0, default=1.5, easy=1.0, hard=2.5, doc="edges per node"),
+        "encoding": encoding_knob(),
+    }
+    answer_syntax = "all nodes in order, separated by commas (e.g. 3, 0, 1, 2)"
+    unique_answer = False
+    single_answer = False
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        n = knobs["nodes"]
+        edges = random_dag(rng, n, knobs["degree"]) if n > 1 else []
+        graph, _ = finish(rng, n, edges, True)
+        question = (
+            "Give a topological order of this directed acyclic graph: list every node once so "
+            f"that each edge goes from an earlier node to a later one.\n\n"
+            f"{self.text(graph, knobs, rng)}"
+        )
+        return Draft(question, ", ".join(map(str, kahn_order(graph))), graph.to_meta())
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        try:
+            order = parse_nodes(answer)
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        n = problem.meta["nodes"]
+        if sorted(order) != list(range(n)):
+            return Judgement.wrong(why="the answer must list every node exactly once")
+        position = [0] * n
+        for i, u in enumerate(order):
+            position[u] = i
+        for u, v in problem.meta["edges"]:
+            if position[u] > position[v]:
+                return Judgement.wrong(why=f"{u} -> {v} points backwards")
+        return Judgement.right()
+
+
+def kahn_order(graph: Graph) -> list[int]:
+    """Kahn's algorithm, always taking the smallest node with no remaining in-edges."""
+    out = graph.neighbours()
+    indegree = [0] * graph.n
+    for _, v in graph.edges:
+        indegree[v] += 1
+    ready = [u for u in range(graph.n) if indegree[u] == 0]
+    heapq.heapify(ready)
+    order = []
+    while ready:
+        u = heapq.heappop(ready)
+        order.append(u)
+        for v in out[u]:
+            indegree[v] -= 1
+            if indegree[v] == 0:
+                heapq.heappush(ready, v)
+    return order

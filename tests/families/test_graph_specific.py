@@ -1,0 +1,620 @@
+"""What is specific to the graph families beyond the generic family contract.
+
+networkx is the reference oracle here: every answer our generators compute with their own
+textbook algorithms is recomputed with networkx on the problem's graph. For each family with
+several right answers, an alternative valid answer found independently (with networkx)
+scores 1, and hypothesis-generated perturbations of the oracle answer are judged exactly as
+an independent networkx-based validity check says: valid ones score 1, invalid ones below 1.
+The prompt encodes the graph faithfully in each of the three encodings.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rlvr_envs
+from rlvr_envs.families.graph import GRAPH_V0
+from rlvr_envs.families.graph._graphs import (
+    ENCODINGS,
+    AnswerError,
+    Graph,
+    parse_edges,
+    parse_int,
+    parse_mapping,
+    parse_nodes,
+)
+from rlvr_envs.families.graph.matching import matching_size
+from rlvr_envs.registry import format_answer
+
+GRAPH_IDS = rlvr_envs.list_envs(domain="graph", mixtures=False)
+CROSS_DIFFICULTIES = (0.0, 0.5, 1.0)
+
+
+def _gen(env_id: str, seed: int, difficulty: float | None = None, **knobs):
+    return rlvr_envs.make_task(env_id).generate(seed, difficulty, knobs or None)
+
+
+def _score(problem, answer: str):
+    return rlvr_envs.verify(problem, format_answer(answer, problem.answer_format))
+
+
+def nx_graph(problem) -> nx.Graph:
+    meta = problem.meta
+    graph = nx.DiGraph() if meta["directed"] else nx.Graph()
+    graph.add_nodes_from(range(meta["nodes"]))
+    for edge in meta["edges"]:
+        graph.add_edge(edge[0], edge[1], weight=edge[2] if len(edge) == 3 else 1)
+    return graph
+
+
+def _problems(env_id: str, seeds: int = 40):
+    for seed, difficulty in itertools.product(range(seeds), CROSS_DIFFICULTIES):
+        yield _gen(env_id, seed, difficulty)
+
+
+def test_the_mixture_is_frozen_and_holds_every_graph_family():
+    assert set(GRAPH_V0) <= set(GRAPH_IDS) and len(set(GRAPH_V0)) == len(GRAPH_V0) >= 12
+    task = rlvr_envs.make_task("rlvr/Graph-v0")
+    assert [m.env_id for m in task.members] == GRAPH_V0
+    assert all(rlvr_envs.make_task(e).domain == "graph" for e in GRAPH_V0)
+
+
+def test_every_family_has_the_encoding_knob_outside_the_difficulty_map():
+    for env_id in GRAPH_IDS:
+        task = rlvr_envs.make_task(env_id)
+        knob = task.knob_space["encoding"]
+        assert knob.choices == ENCODINGS
+        assert {task.family.knobs_for(d)["encoding"] for d in (0, 0.5, 1)} == {"edge_list"}
+        moving = [
+            name
+            for name in task.knob_space
+            if task.family.knobs_for(0)[name] != task.family.knobs_for(1)[name]
+        ]
+        assert len(moving) >= 2, (env_id, moving)
+
+
+# -- the oracle agrees with networkx ---------------------------------------------------------
+def _nx_answer_agrees(problem) -> bool:
+    graph, meta, family = nx_graph(problem), problem.meta, problem.family
+    if family == "ShortestPath":
+        best = nx.dijkstra_path_length(graph, meta["source"], meta["target"])
+        path = parse_nodes(problem.answer)
+        return best == meta["distance"] and nx.path_weight(graph, path, "weight") == best
+    if family == "ConnectedComponents":
+        return int(problem.answer) == nx.number_connected_components(graph)
+    if family == "CycleDetection":
+        return meta["acyclic"] == nx.is_directed_acyclic_graph(graph)
+    if family == "TopologicalOrder":
+        return nx.is_directed_acyclic_graph(graph)
+    if family == "MinimumSpanningTree":
+        return int(problem.answer) == nx.minimum_spanning_tree(graph).size(weight="weight")
+    if family == "MaxFlow":
+        for _, _, data in graph.edges(data=True):
+            data["capacity"] = data["weight"]
+        return int(problem.answer) == nx.maximum_flow_value(graph, meta["source"], meta["sink"])
+    if family == "Bipartite":
+        return meta["bipartite"] == nx.is_bipartite(graph)
+    if family == "GraphColoring":
+        return True  # the oracle colouring itself is checked by the generic oracle test
+    if family == "EulerianPath":
+        return meta["eulerian"] == nx.has_eulerian_path(graph) and nx.is_connected(graph)
+    if family == "Diameter":
+        return int(problem.answer) == nx.diameter(graph, weight="weight") and nx.is_connected(graph)
+    if family == "MaximumMatching":
+        return int(problem.answer) == len(nx.max_weight_matching(graph, maxcardinality=True))
+    if family == "ArticulationPoints":
+        found = [] if problem.answer == "none" else parse_nodes(problem.answer)
+        return nx.is_connected(graph) and set(found) == set(nx.articulation_points(graph))
+    if family == "Bridges":
+        found = [] if problem.answer == "none" else parse_edges(problem.answer)
+        expected = {frozenset(e) for e in nx.bridges(graph)}
+        return nx.is_connected(graph) and {frozenset(e) for e in found} == expected
+    raise AssertionError(f"no networkx cross-check for {family}")
+
+
+@pytest.mark.parametrize("env_id", GRAPH_IDS)
+def test_reference_answers_agree_with_networkx(env_id):
+    for problem in _problems(env_id):
+        assert _nx_answer_agrees(problem), (problem.seed, problem.knobs, problem.answer)
+
+
+@pytest.mark.parametrize("env_id", GRAPH_IDS)
+def test_reference_answers_agree_with_networkx_at_the_knob_limits(env_id):
+    task = rlvr_envs.make_task(env_id)
+    for name, knob in task.knob_space.items():
+        if knob.type in ("int", "float"):
+            for value, seed in itertools.product((knob.low, knob.high), range(2)):
+                value = int(value) if knob.type == "int" else value
+                problem = task.generate(seed, knobs={name: value})
+                assert _nx_answer_agrees(problem), (name, value, seed)
+
+
+def test_yes_no_families_are_balanced():
+    for env_id, key in [
+        ("rlvr/CycleDetection-v0", "acyclic"),
+        ("rlvr/Bipartite-v0", "bipartite"),
+        ("rlvr/EulerianPath-v0", "eulerian"),
+    ]:
+        share = sum(_gen(env_id, s, 0.5).meta[key] for s in range(200)) / 200
+        assert 0.35 < share < 0.65, (env_id, share)
+
+
+def test_the_blossom_matching_agrees_with_networkx_on_small_dense_graphs():
+    # Small dense graphs are where blossoms (odd cycles) decide the answer.
+    for seed, (n, m) in enumerate(itertools.product(range(2, 12), (3, 6, 10, 16, 25))):
+        graph = nx.gnm_random_graph(n, min(m, n * (n - 1) // 2), seed=seed)
+        neighbours = [sorted(graph[u]) for u in range(n)]
+        expected = len(nx.max_weight_matching(graph, maxcardinality=True))
+        assert matching_size(neighbours) == expected, (n, m, seed)
+
+
+# -- the prompt encodes the graph faithfully ----------------------------------------------
+_NUMBERS = re.compile(r"\d+")
+
+
+def _edges_from_prompt(problem) -> Counter:
+    """Recover the edge multiset from the prompt text alone."""
+    meta, encoding = problem.meta, problem.knobs["encoding"]
+    body = problem.prompt.split("\n\n")[1]
+    found: Counter = Counter()
+    if encoding == "edge_list":
+        for line in body.splitlines()[1:]:
+            found[tuple(int(x) for x in _NUMBERS.findall(line))] += 1
+    elif encoding == "adjacency_list":
+        for line in body.splitlines()[1:]:
+            head, _, rest = line.partition(":")
+            for item in rest.split(","):
+                numbers = [int(x) for x in _NUMBERS.findall(item)]
+                if numbers:
+                    found[(int(head), *numbers)] += 1
+    else:
+        sentences = body.split(". ")[1:]
+        for sentence in sentences:
+            weight = re.search(r"(?:weight|capacity) (\d+)", sentence)
+            ends = _NUMBERS.findall(re.sub(r"(?:weight|capacity) \d+", "", sentence))
+            key = tuple(int(x) for x in ends) + ((int(weight.group(1)),) if weight else ())
+            found[key] += 1
+    if not meta["directed"]:
+        merged: Counter = Counter()
+        for key, count in found.items():
+            merged[(*sorted(key[:2]), *key[2:])] += count
+        found = merged
+        if encoding == "adjacency_list":  # each undirected edge is listed at both ends
+            found = Counter({k: c // 2 for k, c in found.items()})
+    return found
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("env_id", GRAPH_IDS)
+def test_each_encoding_states_exactly_the_graph(env_id, encoding):
+    for seed in range(4):
+        problem = _gen(env_id, seed, 0.6, encoding=encoding)
+        graph = Graph.from_meta(problem.meta)
+        expected = Counter(
+            (e[0], e[1], *e[2:]) if graph.directed else (*sorted(e[:2]), *e[2:])
+            for e in graph.edges
+        )
+        assert _edges_from_prompt(problem) == expected, (env_id, encoding, seed)
+        assert f"{graph.n} nodes, numbered 0 to {graph.n - 1}" in problem.prompt
+
+
+def test_sentences_vary_their_phrasing():
+    prompt = _gen("rlvr/ShortestPath-v0", 0, 1.0, encoding="sentences").prompt
+    assert "joined by an edge of weight" in prompt and "has weight" in prompt
+
+
+# -- answer syntax ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text", ["0 -> 3 -> 5", "0, 3, 5", "[0, 3, 5]", "0 3 5", "0-3-5", "0 → 3 → 5", "(0,3,5)."]
+)
+def test_node_lists_accept_the_documented_separators(text):
+    assert parse_nodes(text) == [0, 3, 5]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "0 -> -> 3", "0, 3,", "-1, 3", "path: 0 -> 3", "0.5", "1e3", "٣", "1234567", "0 -> x"],
+)
+def test_malformed_node_lists_are_rejected(text):
+    with pytest.raises(AnswerError):
+        parse_nodes(text)
+
+
+def test_other_answer_parsers():
+    assert parse_mapping("{0: 1; 1 = 2\n2: 3}") == [(0, 1), (1, 2), (2, 3)]
+    assert parse_edges("(0, 3), (2, 5)") == parse_edges("0-3, 2 -- 5") == [(0, 3), (2, 5)]
+    assert parse_int(" 42. ") == parse_int("42.0") == parse_int("+42") == 42
+    for bad in ("0: 1, 1", "0: 1,", ": 1"):
+        with pytest.raises(AnswerError):
+            parse_mapping(bad)
+    for bad in ("0, 3, 2, 5", "(0, 3", "0-3,", "0-"):
+        with pytest.raises(AnswerError):
+            parse_edges(bad)
+    for bad in ("-3", "4.5", "1,000", "٤٢", "9" * 16, "four"):
+        with pytest.raises(AnswerError):
+            parse_int(bad)
+
+
+def test_set_answers_accept_any_order_and_orientation_and_reject_repeats():
+    for seed in range(30):
+        points = _gen("rlvr/ArticulationPoints-v0", seed)
+        if points.answer != "none":
+            nodes = parse_nodes(points.answer)
+            assert _score(points, " ".join(map(str, reversed(nodes)))).correct
+            assert _score(points, ", ".join(map(str, nodes + nodes[:1]))).reason == "unparsable"
+            assert not _score(points, "none").correct
+        bridges = _gen("rlvr/Bridges-v0", seed)
+        if bridges.answer != "none":
+            edges = parse_edges(bridges.answer)
+            flipped = ", ".join(f"({v}, {u})" for u, v in reversed(edges))
+            assert _score(bridges, flipped).correct
+            assert not _score(bridges, ", ".join(f"{u}-{v}" for u, v in edges[1:])).correct
+
+
+# -- ShortestPath: alternatives, partial credit and perturbations -----------------------------
+def test_a_different_shortest_path_scores_one():
+    found = 0
+    for seed in range(300):
+        problem = _gen("rlvr/ShortestPath-v0", seed, 0.3)
+        graph, meta = nx_graph(problem), problem.meta
+        paths = itertools.islice(
+            nx.all_shortest_paths(graph, meta["source"], meta["target"], weight="weight"), 5
+        )
+        for path in paths:
+            if " -> ".join(map(str, path)) != problem.answer:
+                assert _score(problem, ", ".join(map(str, path))).reward == 1.0
+                found += 1
+    assert found >= 5
+
+
+def test_a_longer_valid_path_gets_partial_credit_only_in_score():
+    checked = 0
+    for seed in range(40):
+        problem = _gen("rlvr/ShortestPath-v0", seed, 0.5)
+        graph, meta = nx_graph(problem), problem.meta
+        for path in itertools.islice(
+            nx.shortest_simple_paths(graph, meta["source"], meta["target"], weight="weight"), 6
+        ):
+            length = nx.path_weight(graph, path, "weight")
+            if length == meta["distance"]:
+                continue
+            verdict = _score(problem, " -> ".join(map(str, path)))
+            assert verdict.reward == 0.0 and verdict.reason == "partial"
+            assert verdict.score == pytest.approx(meta["distance"] / length)
+            problem.meta["partial_credit"] = True
+            assert _score(problem, " -> ".join(map(str, path))).reward == verdict.score
+            checked += 1
+            break
+    assert checked >= 20
+
+
+def _node_perturbation():
+    return st.lists(
+        st.tuples(st.sampled_from(["replace", "delete", "insert", "swap", "reverse"]),
+                  st.integers(0, 10**6), st.integers(0, 10**6)),
+        min_size=1, max_size=2,
+    )  # fmt: skip
+
+
+def _perturb(nodes: list[int], ops, n: int) -> list[int]:
+    nodes = list(nodes)
+    for op, a, b in ops:
+        if not nodes:
+            break
+        i, j = a % len(nodes), b % len(nodes)
+        if op == "replace":
+            nodes[i] = b % n
+        elif op == "delete" and len(nodes) > 1:
+            del nodes[i]
+        elif op == "insert":
+            nodes.insert(i, b % n)
+        elif op == "swap":
+            nodes[i], nodes[j] = nodes[j], nodes[i]
+        elif op == "reverse":
+            nodes.reverse()
+    return nodes
+
+
+PERTURB = settings(max_examples=40, deadline=None)
+_SEED, _DIFF = st.integers(0, 10**6), st.floats(0, 1)
+
+
+@PERTURB
+@given(seed=_SEED, difficulty=_DIFF, ops=_node_perturbation())
+def test_perturbed_paths_are_judged_as_networkx_judges_them(seed, difficulty, ops):
+    problem = _gen("rlvr/ShortestPath-v0", seed, difficulty)
+    graph, meta = nx_graph(problem), problem.meta
+    path = _perturb(parse_nodes(problem.answer), ops, meta["nodes"])
+    valid = (
+        path[0] == meta["source"]
+        and path[-1] == meta["target"]
+        and nx.is_path(graph, path)
+        and nx.path_weight(graph, path, "weight")
+        == nx.dijkstra_path_length(graph, meta["source"], meta["target"])
+    )
+    verdict = _score(problem, " -> ".join(map(str, path)))
+    assert verdict.correct == valid and (verdict.reward == 1.0) == valid, (path, verdict)
+
+
+# -- CycleDetection ------------------------------------------------------------------------
+def _is_directed_cycle(graph: nx.DiGraph, cycle: list[int]) -> bool:
+    if len(cycle) > 1 and cycle[0] == cycle[-1]:
+        cycle = cycle[:-1]
+    return (
+        len(cycle) >= 2
+        and len(set(cycle)) == len(cycle)
+        and all(graph.has_edge(u, v) for u, v in zip(cycle, cycle[1:] + cycle[:1]))
+    )
+
+
+def test_other_cycles_and_rotations_score_one():
+    others = 0
+    for seed in range(60):
+        problem = _gen("rlvr/CycleDetection-v0", seed, 0.8)
+        if problem.meta["acyclic"]:
+            assert _score(problem, "None.").correct
+            continue
+        oracle = parse_nodes(problem.answer)[:-1]
+        rotated = oracle[1:] + oracle[:1]
+        assert _score(problem, " -> ".join(map(str, rotated))).correct  # no closing repeat
+        assert not _score(problem, "none").correct
+        for cycle in itertools.islice(nx.simple_cycles(nx_graph(problem)), 20):
+            if sorted(cycle) != sorted(oracle):
+                assert _score(problem, " -> ".join(map(str, [*cycle, cycle[0]]))).correct
+                others += 1
+    assert others >= 5
+
+
+@PERTURB
+@given(seed=_SEED, difficulty=_DIFF, ops=_node_perturbation())
+def test_perturbed_cycles_are_judged_as_networkx_judges_them(seed, difficulty, ops):
+    problem = _gen("rlvr/CycleDetection-v0", seed, difficulty)
+    graph = nx_graph(problem)
+    if problem.meta["acyclic"]:
+        # any cycle claimed in a DAG is invalid
+        candidate = [0, *_perturb([1], ops, problem.meta["nodes"])]
+    else:
+        candidate = _perturb(parse_nodes(problem.answer)[:-1], ops, problem.meta["nodes"])
+    verdict = _score(problem, " -> ".join(map(str, candidate)))
+    assert verdict.correct == _is_directed_cycle(graph, candidate), (candidate, verdict)
+
+
+# -- TopologicalOrder ------------------------------------------------------------------------
+def _is_topological(graph: nx.DiGraph, order: list[int]) -> bool:
+    if sorted(order) != sorted(graph.nodes):
+        return False
+    position = {u: i for i, u in enumerate(order)}
+    return all(position[u] < position[v] for u, v in graph.edges)
+
+
+def test_a_different_topological_order_scores_one():
+    different = 0
+    for seed in range(40):
+        problem = _gen("rlvr/TopologicalOrder-v0", seed, 0.5)
+        graph = nx_graph(problem)
+        order = list(nx.lexicographical_topological_sort(graph, key=lambda u: -u))
+        assert _score(problem, " ".join(map(str, order))).correct
+        different += ", ".join(map(str, order)) != problem.answer
+    assert different >= 30
+
+
+@PERTURB
+@given(seed=_SEED, difficulty=_DIFF, ops=_node_perturbation())
+def test_perturbed_orders_are_judged_as_networkx_judges_them(seed, difficulty, ops):
+    problem = _gen("rlvr/TopologicalOrder-v0", seed, difficulty)
+    graph = nx_graph(problem)
+    order = _perturb(parse_nodes(problem.answer), ops, problem.meta["nodes"])
+    verdict = _score(problem, ", ".join(map(str, order)))
+    assert verdict.correct == _is_topological(graph, order), (order, verdict)
+
+
+# -- Bipartite --------------------------------------------------------------------------------
+def _bipartite_answer_valid(graph: nx.Graph, answer: str) -> bool:
+    claim, _, witness = answer.partition(":")
+    if claim == "yes":
+        left_text, _, right_text = witness.partition("|")
+        left = parse_nodes(left_text) if left_text.strip() else []
+        right = parse_nodes(right_text) if right_text.strip() else []
+        if sorted(left + right) != sorted(graph.nodes):
+            return False
+        return graph.subgraph(left).number_of_edges() == 0 == graph.subgraph(right).size()
+    cycle = parse_nodes(witness)
+    if len(cycle) > 1 and cycle[0] == cycle[-1]:
+        cycle = cycle[:-1]
+    return (
+        len(cycle) % 2 == 1
+        and len(cycle) >= 3
+        and len(set(cycle)) == len(cycle)
+        and all(graph.has_edge(u, v) for u, v in zip(cycle, cycle[1:] + cycle[:1]))
+    )
+
+
+def _sides_text(left, right) -> str:
+    return "yes: " + ", ".join(map(str, left)) + " | " + ", ".join(map(str, right))
+
+
+def test_other_partitions_and_odd_cycles_score_one():
+    partitions = cycles = 0
+    for seed in range(60):
+        problem = _gen("rlvr/Bipartite-v0", seed, 0.7)
+        graph = nx_graph(problem)
+        if problem.meta["bipartite"]:
+            # flip the sides of every component but the first: another valid partition
+            left, right = [], []
+            for i, component in enumerate(sorted(nx.connected_components(graph), key=min)):
+                a, b = nx.bipartite.sets(graph.subgraph(component))
+                if i:
+                    a, b = b, a
+                left, right = left + sorted(a), right + sorted(b)
+            assert _score(problem, _sides_text(right, left)).correct
+            assert not _score(problem, "no: 0 -> 1 -> 2").correct
+            partitions += 1
+        else:
+            for cycle in nx.cycle_basis(graph):
+                if len(cycle) % 2:
+                    assert _score(problem, "NO " + ", ".join(map(str, cycle))).correct
+                    cycles += 1
+            assert not _score(problem, _sides_text(range(problem.meta["nodes"]), [])).correct
+    assert partitions >= 10 and cycles >= 10
+
+
+@PERTURB
+@given(seed=_SEED, difficulty=_DIFF, ops=_node_perturbation(), flip=st.booleans())
+def test_perturbed_bipartite_witnesses_are_judged_as_networkx_judges_them(
+    seed, difficulty, ops, flip
+):
+    problem = _gen("rlvr/Bipartite-v0", seed, difficulty)
+    graph, n = nx_graph(problem), problem.meta["nodes"]
+    claim, _, witness = problem.answer.partition(": ")
+    if claim == "yes":
+        left_text, _, right_text = witness.partition(" | ")
+        left = parse_nodes(left_text) if left_text else []
+        moved = {u % n for _, u, _ in ops}  # move these nodes to the other side
+        side = dict.fromkeys(left, 0) | dict.fromkeys(parse_nodes(right_text), 1)
+        for u in moved:
+            side[u] = 1 - side[u]
+        answer = _sides_text(
+            [u for u in range(n) if side[u] == 0], [u for u in range(n) if side[u] == 1]
+        )
+    else:
+        cycle = _perturb(parse_nodes(witness)[:-1], ops, n)
+        answer = "no: " + " -> ".join(map(str, cycle))
+    if flip:  # claim the opposite with the same witness
+        answer = ("no" if answer.startswith("yes") else "yes") + answer[answer.index(":") :]
+    try:
+        valid = _bipartite_answer_valid(graph, answer)
+    except AnswerError:
+        valid = False
+    verdict = _score(problem, answer)
+    assert verdict.correct == valid, (answer, verdict)
+
+
+# -- GraphColoring ----------------------------------------------------------------------------
+def _colouring_text(colour: dict[int, int]) -> str:
+    return ", ".join(f"{u}: {c}" for u, c in sorted(colour.items()))
+
+
+def test_other_colourings_score_one():
+    greedy = 0
+    for seed in range(40):
+        problem = _gen("rlvr/GraphColoring-v0", seed, 0.5)
+        graph, k = nx_graph(problem), problem.meta["colours"]
+        planted = dict(parse_mapping(problem.answer))
+        shifted = {u: c % k + 1 for u, c in planted.items()}  # rename the colours
+        assert _score(problem, _colouring_text(shifted)).correct
+        found = nx.greedy_color(graph, strategy="DSATUR")
+        if max(found.values()) < k:
+            answer = "\n".join(f"{u} = {c + 1}" for u, c in sorted(found.items()))
+            assert _score(problem, answer).correct
+            greedy += 1
+    assert greedy >= 10
+
+
+@PERTURB
+@given(
+    seed=_SEED,
+    difficulty=_DIFF,
+    changes=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 9)), min_size=1, max_size=3),
+    drop=st.booleans(),
+)
+def test_perturbed_colourings_are_judged_as_networkx_judges_them(seed, difficulty, changes, drop):
+    problem = _gen("rlvr/GraphColoring-v0", seed, difficulty)
+    graph, n, k = nx_graph(problem), problem.meta["nodes"], problem.meta["colours"]
+    colour = dict(parse_mapping(problem.answer))
+    for node, value in changes:
+        colour[node % n] = value
+    if drop:
+        del colour[changes[0][0] % n]
+    valid = (
+        len(colour) == n
+        and all(1 <= c <= k for c in colour.values())
+        and all(colour[u] != colour[v] for u, v in graph.edges)
+    )
+    verdict = _score(problem, _colouring_text(colour))
+    assert verdict.correct == valid, (colour, verdict)
+
+
+# -- EulerianPath ------------------------------------------------------------------------------
+def _is_eulerian_path(graph: nx.Graph, path: list[int]) -> bool:
+    used = Counter(frozenset(step) for step in itertools.pairwise(path))
+    return used == Counter(frozenset(e) for e in graph.edges)
+
+
+def test_other_eulerian_paths_score_one():
+    different = 0
+    for seed in range(60):
+        problem = _gen("rlvr/EulerianPath-v0", seed, 0.6)
+        graph = nx_graph(problem)
+        if not problem.meta["eulerian"]:
+            assert not _score(problem, " -> ".join(map(str, range(problem.meta["nodes"])))).correct
+            continue
+        oracle = parse_nodes(problem.answer)
+        assert _score(problem, " -> ".join(map(str, oracle[::-1]))).correct
+        path = [u for u, _ in nx.eulerian_path(graph)] + [list(nx.eulerian_path(graph))[-1][1]]
+        assert _score(problem, ", ".join(map(str, path))).correct
+        different += path != oracle and path != oracle[::-1]
+        assert not _score(problem, "none").correct
+    assert different >= 10
+
+
+@PERTURB
+@given(seed=_SEED, difficulty=_DIFF, ops=_node_perturbation())
+def test_perturbed_eulerian_paths_are_judged_as_networkx_judges_them(seed, difficulty, ops):
+    problem = _gen("rlvr/EulerianPath-v0", seed, difficulty)
+    graph, n = nx_graph(problem), problem.meta["nodes"]
+    if problem.meta["eulerian"]:
+        path = _perturb(parse_nodes(problem.answer), ops, n)
+    else:  # a walk over some edges: never a valid answer when no Eulerian path exists
+        path = _perturb([u for edge in nx.dfs_edges(graph, 0) for u in edge], ops, n)
+    verdict = _score(problem, " -> ".join(map(str, path)))
+    assert verdict.correct == _is_eulerian_path(graph, path), (path, verdict)
+
+
+# -- everything else -------------------------------------------------------------------------
+@pytest.mark.parametrize("env_id", GRAPH_IDS)
+def test_answers_naming_missing_nodes_are_wrong_not_errors(env_id):
+    problem = _gen(env_id, 3, 0.5)
+    n = problem.meta["nodes"]
+    for answer in (f"{n} -> {n + 1}", f"{n}: 1", f"yes: {n} | 0", f"{n}-{n + 1}", "999999"):
+        verdict = _score(problem, answer)
+        assert verdict.reward == 0.0 and verdict.reason in ("wrong", "unparsable"), verdict
+
+
+def test_importing_the_package_and_using_graph_families_never_imports_networkx():
+    script = (
+        "import sys, rlvr_envs\n"
+        "for env_id in rlvr_envs.list_envs(domain='graph'):\n"
+        "    p = rlvr_envs.make_task(env_id).generate(1, 0.5)\n"
+        "    assert rlvr_envs.verify(p, rlvr_envs.oracle_completion(p)).reward == 1.0\n"
+        "print(json.dumps('networkx' in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", "import json\n" + script],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(out.stdout) is False
+
+
+@pytest.mark.parametrize("env_id", rlvr_envs.list_envs("graph", mixtures=False))
+def test_every_encoding_of_a_seed_shows_the_same_instance(env_id):
+    task = rlvr_envs.make_task(env_id)
+    for seed in range(10):
+        problems = [
+            task.generate(seed=seed, knobs={"encoding": enc, "nodes": 8})
+            for enc in task.knob_space["encoding"].choices
+        ]
+        assert len({p.prompt for p in problems}) == len(problems)
+        assert all(p.meta == problems[0].meta for p in problems)
+        assert all(p.answer == problems[0].answer for p in problems)
