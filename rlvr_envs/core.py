@@ -131,29 +131,25 @@ class Knob:
 
     def validate(self, name: str, value: Any, where: str) -> Any:
         """Return ``value`` coerced to the knob's type, or raise a ValueError naming the range."""
-        bad = f"knob {name!r} of {where} must be {self.describe()}, got {value!r}"
         if self.type == "int":
             integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
-            if not integral and not (isinstance(value, float) and value.is_integer()):
-                raise ValueError(bad)
-            value = int(value)
+            if integral or (isinstance(value, float) and value.is_integer()):
+                value = int(value)
+                if self.low <= value <= self.high:
+                    return value
         elif self.type == "float":
-            if isinstance(value, bool) or not isinstance(value, numbers.Real):
-                raise ValueError(bad)
-            value = float(value)
-            if not math.isfinite(value):
-                raise ValueError(bad)
+            if isinstance(value, numbers.Real) and not isinstance(value, bool):
+                value = float(value)
+                if math.isfinite(value) and self.low <= value <= self.high:
+                    return value
         elif self.type == "bool":
-            if not isinstance(value, bool):
-                raise ValueError(bad)
-            return value
-        else:
-            if value not in self.choices:
-                raise ValueError(bad)
-            return value
-        if not self.low <= value <= self.high:
-            raise ValueError(bad)
-        return value
+            if isinstance(value, bool):
+                return value
+        elif value in self.choices and (
+            not isinstance(value, bool) or any(c is value for c in self.choices)
+        ):
+            return self.choices[self.choices.index(value)]  # 9.0 -> the declared 9
+        raise ValueError(f"knob {name!r} of {where} must be {self.describe()}, got {value!r}")
 
 
 @dataclass

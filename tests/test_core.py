@@ -58,6 +58,13 @@ def test_integral_float_is_accepted_for_int_knob():
     assert Knob("int", 1, 5).validate("n", 3.0, "x") == 3
 
 
+def test_categorical_values_come_back_as_declared():
+    size = Knob("categorical", choices=(4, 6, 9))
+    assert type(size.validate("size", 9.0, "x")) is int
+    with pytest.raises(ValueError):
+        Knob("categorical", choices=(0, 1)).validate("flag", True, "x")
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
     lambda children: (

@@ -14,7 +14,7 @@ import statistics
 import time
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rlvr_envs
@@ -64,7 +64,8 @@ def test_changing_the_oracles_value_scores_below_one(env_id, tasks, seed, diffic
     problem = tasks[env_id].generate(seed=seed, difficulty=difficulty)
     answer = family.oracle_answer(problem)
     positions = [i for i, c in enumerate(answer) if c.isdigit()]
-    assume(positions)
+    if not positions:  # nothing to perturb here; digit-free families bring their own negatives
+        return
     index = data.draw(st.sampled_from(positions))
     replacement = data.draw(st.sampled_from([d for d in "0123456789" if d != answer[index]]))
     wrong = perturb(answer, index, replacement)

@@ -1,0 +1,242 @@
+"""Propositional entailment: do the premises entail the conclusion? If not, give a countermodel.
+
+Premises and conclusion are random formulas over the atoms ``p, q, r, ...`` built from
+``~`` (not), ``&`` (and), ``|`` (or), ``->`` (implies) and ``<->`` (if and only if). The
+premises entail the conclusion when every assignment that makes all premises true makes the
+conclusion true (semantic consequence, e.g. Enderton, "A Mathematical Introduction to
+Logic", 1.2). Truth tables are computed as bitmasks over all ``2**atoms`` assignments, so
+deciding entailment is a handful of integer operations. About half the problems are
+entailed.
+
+Answer syntax: ``yes`` when the premises entail the conclusion; otherwise ``no`` followed by
+a countermodel, an assignment of every atom under which all premises are true and the
+conclusion is false: ``no: p=1, q=0, r=1``. A bare ``no`` is wrong: the countermodel is
+what makes a "no" verifiable, and any countermodel is accepted.
+
+Knobs: ``atoms``, ``premises`` and ``depth`` (nesting of connectives in each formula).
+
+This module also holds the formula machinery that :mod:`.knights_knaves` shares.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+from typing import ClassVar
+
+from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
+from rlvr_envs.families.logic._syntax import AnswerError, parse_bits, scan
+
+Formula = list  # ["atom", i] | ["not", f] | [op, f, g] with op in and/or/imp/iff
+BINARY = ("and", "or", "imp", "iff")
+_WEIGHTED = ("and",) * 3 + ("or",) * 3 + ("imp",) * 2 + ("iff",)  # how often each is drawn
+SYMBOLS = {"and": "&", "or": "|", "imp": "->", "iff": "<->"}
+ATOMS = "pqrstuvw"
+MAX_TRIES = 200
+
+
+# -- formulas as JSON-plain trees, evaluated on all assignments at once ---------------------
+@cache
+def atom_masks(count: int) -> tuple[int, ...]:
+    """Bit j of mask i is set when atom i is true in assignment j (atom i = bit i of j)."""
+    return tuple(sum(1 << j for j in range(1 << count) if j >> i & 1) for i in range(count))
+
+
+def truth(formula: Formula, masks: tuple[int, ...], full: int) -> int:
+    """The formula's truth table: the set of assignments (as bits) where it is true."""
+    op = formula[0]
+    if op == "atom":
+        return masks[formula[1]]
+    if op == "not":
+        return full & ~truth(formula[1], masks, full)
+    a, b = truth(formula[1], masks, full), truth(formula[2], masks, full)
+    if op == "and":
+        return a & b
+    if op == "or":
+        return a | b
+    if op == "imp":
+        return (full & ~a) | b
+    return full & ~(a ^ b)
+
+
+def random_formula(rng: random.Random, depth: int, atoms: int, negate: float = 0.15) -> Formula:
+    """A formula whose connectives nest exactly ``depth`` deep (0: a literal).
+
+    The two sides of a connective always differ (two different atoms at depth 1), so no
+    formula says "p or p" or "p and not p".
+    """
+    draw = rng.random  # int(draw() * k): a uniform choice among k, cheaper than randrange
+    if depth == 0:
+        return _literal(rng, int(draw() * atoms))
+    if depth == 1 and atoms > 1:
+        first, second = int(draw() * atoms), int(draw() * (atoms - 1))
+        second += second >= first  # a different atom
+        children = [_literal(rng, first), _literal(rng, second)]
+    else:
+        deep = random_formula(rng, depth - 1, atoms, negate)
+        other = deep
+        for _ in range(10):
+            other = random_formula(rng, int(draw() * depth), atoms, negate)
+            if other != deep:
+                break
+        children = [deep, other] if draw() < 0.5 else [other, deep]
+    formula = [_WEIGHTED[int(draw() * len(_WEIGHTED))], *children]
+    return ["not", formula] if draw() < negate else formula
+
+
+def _literal(rng: random.Random, atom: int) -> Formula:
+    return ["not", ["atom", atom]] if rng.random() < 0.5 else ["atom", atom]
+
+
+def size(formula: Formula) -> int:
+    """Atoms plus connectives."""
+    if formula[0] == "atom":
+        return 1
+    return 1 + sum(size(child) for child in formula[1:])
+
+
+def render(formula: Formula, names: list[str]) -> str:
+    """``(p & ~q) -> r``: symbols, with parentheses around every nested binary formula."""
+    op = formula[0]
+    if op == "atom":
+        return names[formula[1]]
+    if op == "not":
+        inner = render(formula[1], names)
+        return f"~{inner}" if formula[1][0] in ("atom", "not") else f"~({inner})"
+    parts = []
+    for child in formula[1:]:
+        text = render(child, names)
+        parts.append(f"({text})" if child[0] in BINARY else text)
+    return f" {SYMBOLS[op]} ".join(parts)
+
+
+class Entailment(Family):
+    """Decide propositional entailment; a "no" must come with a countermodel."""
+
+    knobs: ClassVar[dict[str, Knob]] = {
+        "atoms": Knob("int", 2, 8, default=3, easy=2, hard=6, doc="propositional atoms"),
+        "premises": Knob("int", 1, 8, default=3, easy=2, hard=6, doc="number of premises"),
+        "depth": Knob("int", 1, 4, default=2, easy=1, hard=3, doc="connective nesting depth"),
+    }
+    answer_syntax = (
+        "yes if the premises entail the conclusion, otherwise no and a countermodel "
+        "(e.g. no: p=1, q=0, r=1)"
+    )
+    unique_answer = False  # any countermodel is right
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        atoms, depth = knobs["atoms"], knobs["depth"]
+        masks, full = atom_masks(atoms), (1 << (1 << atoms)) - 1
+        premises, holds = _premises(rng, knobs["premises"], depth, atoms, masks, full)
+        want = rng.random() < 0.5
+        conclusion, counter = None, 0
+        for _ in range(MAX_TRIES):
+            candidate = random_formula(rng, 1 + int(rng.random() * depth), atoms)
+            table = truth(candidate, masks, full)
+            if table == full or candidate in premises:
+                continue
+            conclusion, counter = candidate, holds & ~table
+            if (counter == 0) == want:
+                break
+        names = list(ATOMS[:atoms])
+        lines = [f"P{i}. {render(p, names)}" for i, p in enumerate(premises, 1)]
+        question = (
+            "In propositional logic, ~ is not, & is and, | is or, -> is implies and <-> is "
+            f"if and only if. The atoms are {', '.join(names)}.\n\nPremises:\n"
+            + "\n".join(lines)
+            + f"\n\nConclusion: {render(conclusion, names)}\n\n"
+            "Do the premises entail the conclusion, i.e. is the conclusion true under every "
+            "assignment of truth values that makes all the premises true? Answer yes, or "
+            "answer no followed by a countermodel: a value (1 for true, 0 for false) for "
+            f"every atom under which all premises are true and the conclusion is false, e.g. "
+            f"no: {', '.join(f'{a}={1 - i % 2}' for i, a in enumerate(names))}."
+        )
+        if counter:
+            j = _lowest_bit(counter)
+            answer = "no: " + ", ".join(f"{a}={j >> i & 1}" for i, a in enumerate(names))
+        else:
+            answer = "yes"
+        meta = {"atoms": atoms, "premises": premises, "conclusion": conclusion}
+        return Draft(question, answer, meta)
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        meta = problem.meta
+        atoms = meta["atoms"]
+        masks, full = atom_masks(atoms), (1 << (1 << atoms)) - 1
+        holds = full
+        for premise in meta["premises"]:
+            holds &= truth(premise, masks, full)
+        counter = holds & ~truth(meta["conclusion"], masks, full)
+        try:
+            verdict, assignment = parse_verdict(answer, list(ATOMS[:atoms]))
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        if verdict:
+            return Judgement.right() if counter == 0 else Judgement.wrong(why="not entailed")
+        if counter == 0:
+            return Judgement.wrong(why="the premises entail the conclusion")
+        if assignment is None:
+            return Judgement.wrong(why="a no needs a countermodel")
+        j = sum(1 << i for i, value in enumerate(assignment) if value)
+        if counter >> j & 1:
+            return Judgement.right()
+        return Judgement.wrong(why="the assignment is not a countermodel")
+
+    def complexity(self, problem: Problem) -> float:
+        """Formula sizes (atoms and connectives) plus the atoms' count."""
+        meta = problem.meta
+        total = sum(size(p) for p in meta["premises"]) + size(meta["conclusion"])
+        return total + meta["atoms"]
+
+
+def _premises(
+    rng: random.Random, count: int, depth: int, atoms: int, masks: tuple[int, ...], full: int
+) -> tuple[list[Formula], int]:
+    """``count`` premises, none a tautology, jointly satisfiable; and where they all hold."""
+    premises: list[Formula] = []
+    holds = full
+    for _ in range(MAX_TRIES):
+        if len(premises) == count:
+            break
+        formula = random_formula(rng, 1 + int(rng.random() * depth), atoms)
+        table = truth(formula, masks, full)
+        if table == full or holds & table == 0 or formula in premises:
+            continue
+        premises.append(formula)
+        holds &= table
+    while len(premises) < count:  # pragma: no cover - 200 draws always suffice in practice
+        premises.append(["atom", 0])
+        holds &= masks[0]
+    return premises, holds
+
+
+def _lowest_bit(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+_ASSIGN = re.compile(r"([A-Za-z]\w{0,15})\s*(?:=|:|is)\s*(1|0|true|false|t|f)\b", re.IGNORECASE)
+_VERDICT = re.compile(r"\s*(yes|no)\b[\s.,:;-]*", re.IGNORECASE)
+
+
+def parse_verdict(text: str, names: list[str]) -> tuple[bool, list[bool] | None]:
+    """``yes`` -> (True, None); ``no: p=1, q=0`` -> (False, [True, False])."""
+    match = _VERDICT.match(text)
+    if not match:
+        raise AnswerError("the answer must start with yes or no")
+    rest = text[match.end() :].strip()
+    if match.group(1).lower() == "yes":
+        if rest:
+            raise AnswerError("nothing may follow yes")
+        return True, None
+    if not rest:
+        return False, None
+    values: dict[str, bool] = {}
+    for item in scan(rest, _ASSIGN, 2 * len(names), "an assignment like p=1"):
+        name = item.group(1).lower()
+        if name not in names or name in values:
+            raise AnswerError(f"{name!r} is not a new atom of {', '.join(names)}")
+        values[name] = parse_bits(item.group(2))
+    if len(values) != len(names):
+        raise AnswerError(f"the countermodel must assign every atom ({', '.join(names)})")
+    return False, [values[name] for name in names]
