@@ -102,6 +102,12 @@ def cmd_freeze(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_curricula(args: argparse.Namespace) -> int:
+    from rlvr_envs.curriculum.cli import run
+
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rlvr", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -127,6 +133,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("freeze", help="write a suite's frozen evaluation set")
     p.add_argument("suite", help="suite name in tasks/ or path to its TOML")
     p.set_defaults(func=cmd_freeze)
+
+    p = sub.add_parser("bench", help="benchmarks (curricula: teachers on simulated students)")
+    bench = p.add_subparsers(dest="bench", required=True)
+    q = bench.add_parser(
+        "curricula",
+        help="teachers x scenarios x seeds; writes leaderboards/curricula.{md,json,png}",
+    )
+    from rlvr_envs.curriculum.cli import add_arguments
+
+    add_arguments(q)
+    q.set_defaults(func=cmd_bench_curricula)
     return parser
 
 

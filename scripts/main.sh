@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The main job, from a fresh machine with only Python: its own venv, the package, then
-#   1. a look at the envs: list them, show a problem, check every env (checker + oracle).
-# (The curriculum benchmark and a short CPU training run join here once they exist.)
+#   1. a look at the envs: list them, show a problem, check every env (checker + oracle);
+#   2. a short curriculum benchmark: every teacher on simulated students (about 20 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 VENV=.venv-main
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e .
+"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[plots]"
 RLVR="$VENV/bin/rlvr"
 
 echo "== the envs =="
@@ -19,3 +19,6 @@ echo "== one problem of the math mixture =="
 echo
 echo "== gymnasium's env checker and the oracle, over every id =="
 "$RLVR" check --seeds 10
+echo
+echo "== a short curriculum benchmark: teachers on simulated students =="
+"$RLVR" bench curricula --quick
