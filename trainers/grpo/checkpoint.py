@@ -1,0 +1,102 @@
+"""Checkpoints for exact resume: trainable weights, optimiser, schedule, teacher, RNG, step.
+
+A checkpoint is a directory ``<output_dir>/checkpoints/step-<N>/`` holding
+``weights.safetensors`` (the trainable parameters only: all of them, or the LoRA adapters),
+``trainer.pt`` (optimiser and schedule state, RNG states, step, config) and ``teacher.json``
+(the teacher's JSON state). Every step of the trainer is seeded from (seed, step), so the
+step after a resume is the step the uninterrupted run would have taken, bit for bit.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+
+def trainable(model: torch.nn.Module) -> dict[str, torch.nn.Parameter]:
+    """The parameters the optimiser updates, by name (shared tensors appear once)."""
+    return {name: p for name, p in model.named_parameters() if p.requires_grad}
+
+
+def save(
+    directory: Path,
+    *,
+    model: torch.nn.Module,
+    optimizer: torch.optim.Optimizer,
+    scheduler: Any,
+    teacher_state: dict[str, Any],
+    step: int,
+    config: dict[str, Any],
+    keep: int = 2,
+) -> Path:
+    """Write the checkpoint after ``step`` steps; keep only the ``keep`` newest ones."""
+    from safetensors.torch import save_file
+
+    target = directory / f"step-{step}"
+    partial = directory / f".step-{step}.partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.mkdir(parents=True)
+    weights = {name: p.detach().contiguous().cpu() for name, p in trainable(model).items()}
+    save_file(weights, str(partial / "weights.safetensors"))
+    torch.save(
+        {
+            "step": step,
+            "optimizer": optimizer.state_dict(),
+            "scheduler": scheduler.state_dict(),
+            "rng": {
+                "python": random.getstate(),
+                "numpy": np.random.get_state(),
+                "torch": torch.get_rng_state(),
+            },
+            "config": config,
+        },
+        partial / "trainer.pt",
+    )
+    (partial / "teacher.json").write_text(json.dumps(teacher_state))
+    shutil.rmtree(target, ignore_errors=True)
+    partial.rename(target)
+    for old in list_checkpoints(directory)[:-keep] if keep > 0 else []:
+        shutil.rmtree(old, ignore_errors=True)
+    return target
+
+
+def list_checkpoints(directory: Path) -> list[Path]:
+    """Checkpoint directories under ``directory``, oldest first."""
+    if not directory.is_dir():
+        return []
+    found = [p for p in directory.iterdir() if re.fullmatch(r"step-\d+", p.name)]
+    return sorted(found, key=lambda p: int(p.name.split("-")[1]))
+
+
+def load(
+    path: Path,
+    *,
+    model: torch.nn.Module,
+    optimizer: torch.optim.Optimizer,
+    scheduler: Any,
+) -> tuple[int, dict[str, Any]]:
+    """Restore a checkpoint in place; returns (step, teacher state)."""
+    from safetensors.torch import load_file
+
+    weights = load_file(str(path / "weights.safetensors"))
+    params = trainable(model)
+    missing = set(params) ^ set(weights)
+    if missing:
+        raise ValueError(f"checkpoint {path} does not match the model: {sorted(missing)[:5]}")
+    with torch.no_grad():
+        for name, p in params.items():
+            p.copy_(weights[name])
+    state = torch.load(path / "trainer.pt", weights_only=False)
+    optimizer.load_state_dict(state["optimizer"])
+    scheduler.load_state_dict(state["scheduler"])
+    random.setstate(state["rng"]["python"])
+    np.random.set_state(state["rng"]["numpy"])
+    torch.set_rng_state(state["rng"]["torch"])
+    return int(state["step"]), json.loads((path / "teacher.json").read_text())

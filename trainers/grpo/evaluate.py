@@ -1,0 +1,84 @@
+"""Evaluation on a frozen set from ``tasks/``: greedy pass@1 and sampled pass@k.
+
+The set is a suite's frozen evaluation set (``rlvr_envs.load_suite(name).load_eval_set()``),
+whose seeds come from ``rlvr_envs.EVAL_SEEDS``, a range training never draws from.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import rlvr_envs
+from trainers.grpo.rollout import Rollout, Sampling
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """Unbiased pass@k from ``n`` samples of which ``c`` are correct (Chen et al. 2021,
+    "Evaluating Large Language Models Trained on Code", eq. 1): ``1 - C(n-c, k) / C(n, k)``."""
+    if k > n:
+        raise ValueError(f"pass@{k} needs at least {k} samples, got {n}")
+    if n - c < k:
+        return 1.0
+    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+def subset(problems: Sequence[Any], limit: int | None) -> list[Any]:
+    """At most ``limit`` problems, evenly spaced over the set (so every env id and the whole
+    difficulty range stay represented), in their original order."""
+    problems = list(problems)
+    if not limit or limit >= len(problems):
+        return problems
+    step = len(problems) / limit
+    return [problems[int(i * step)] for i in range(limit)]
+
+
+def evaluate(
+    rollout: Rollout,
+    problems: Sequence[rlvr_envs.Problem],
+    encode: Callable[[rlvr_envs.Problem], list[int]],
+    decode: Callable[[list[int]], str],
+    *,
+    max_new_tokens: int,
+    samples: int = 0,
+    k: int = 1,
+    temperature: float = 1.0,
+    seed: int = 0,
+) -> dict[str, float]:
+    """Greedy pass@1 (``eval/pass@1``), format rate and per-env accuracy; with ``samples``
+    > 0, also sampled pass@1 and pass@k over that many samples per problem."""
+    prompts = [encode(p) for p in problems]
+    greedy = rollout.generate(prompts, 1, Sampling(max_new_tokens, greedy=True), seed)
+    texts = [decode(s.completion_ids) for s in greedy]
+    verdicts = rlvr_envs.verify_batch(problems, texts)
+    metrics: dict[str, float] = {
+        "eval/pass@1": _mean(v.correct for v in verdicts),
+        "eval/format": _mean(v.format_ok for v in verdicts),
+        "eval/completion_tokens": _mean(len(s.completion_ids) for s in greedy),
+    }
+    by_env: dict[str, list[bool]] = defaultdict(list)
+    for problem, verdict in zip(problems, verdicts):
+        by_env[problem.env_id].append(verdict.correct)
+    for env_id, correct in sorted(by_env.items()):
+        metrics[f"eval/pass@1/{env_id}"] = _mean(correct)
+    if samples > 0:
+        sampled = rollout.generate(
+            prompts, samples, Sampling(max_new_tokens, temperature=temperature), seed + 1
+        )
+        texts = [decode(s.completion_ids) for s in sampled]
+        repeated = [p for p in problems for _ in range(samples)]
+        verdicts = rlvr_envs.verify_batch(repeated, texts)
+        counts = [
+            sum(v.correct for v in verdicts[i * samples : (i + 1) * samples])
+            for i in range(len(problems))
+        ]
+        metrics["eval/sampled_pass@1"] = _mean(pass_at_k(samples, c, 1) for c in counts)
+        metrics[f"eval/pass@{k}"] = _mean(pass_at_k(samples, c, k) for c in counts)
+    return metrics
+
+
+def _mean(values: Any) -> float:
+    values = [float(v) for v in values]
+    return sum(values) / len(values) if values else 0.0

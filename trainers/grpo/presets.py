@@ -1,0 +1,57 @@
+"""Named starting points for ``--preset``; any flag given as well overrides the preset."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+DEMO_SYSTEM_PROMPT = (
+    "You are a calculator. Compute, then give the result inside <answer></answer> tags."
+)
+
+DEMO_EXAMPLES = [
+    [
+        "Compute the value of 4 + 6.\n\nGive the exact value (an integer, or a fraction p/q in "
+        "lowest terms) inside <answer></answer> tags, e.g. <answer>...</answer>.",
+        "4 + 6 = 10\n<answer>10</answer>",
+    ]
+]
+"""One worked example, shown as an earlier chat turn. Without it SmolLM2-135M-Instruct
+almost never writes ``<answer>`` tags (measured: 0-3% of samples on 1-digit sums), so every
+group has zero reward variance and GRPO learns nothing; with it, about half of the samples
+are well-formed and a third to a half are correct, and the groups carry signal."""
+
+PRESETS: dict[str, dict[str, Any]] = {
+    # The README's main command: a CPU run of at most 10 minutes on 2 cores. The student is
+    # shown one worked example; the teacher (RLVE's threshold ladder) starts at the easiest
+    # difficulty bin and climbs once 80% of a bin's prompts are solved.
+    "demo": {
+        "output_dir": "runs/demo",
+        "suite": "demo-v0",
+        "teacher": "threshold-ladder",
+        "teacher_options": json.dumps({"threshold": 0.8, "min_prompts": 8}),
+        "teacher_bins": 4,
+        "system_prompt": DEMO_SYSTEM_PROMPT,
+        "chat_examples": json.dumps(DEMO_EXAMPLES),
+        "prompts_per_step": 4,
+        "group_size": 8,
+        "max_new_tokens": 24,
+        "temperature": 0.7,
+        "learning_rate": 1e-5,
+        "micro_batch_size": 8,
+        "steps": 20,
+        "eval_every": 10,
+        "save_every": -1,
+        "save_final_model": False,
+    },
+    # The benchmark's shape (bench/trl_bench.py): TRL's GRPOTrainer on the same settings.
+    "bench": {
+        "output_dir": "runs/bench",
+        "prompts_per_step": 4,
+        "group_size": 4,
+        "max_new_tokens": 64,
+        "eval_every": -1,
+        "save_final_model": False,
+        "plot": False,
+    },
+}
