@@ -17,7 +17,7 @@ braces nested 10,000 deep) cost milliseconds.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,8 +130,39 @@ def last_boxed(text: str) -> str | None:
     return None
 
 
+_MAX_BLOCKS = 10_000
+
+
 def last_code_block(text: str) -> str | None:
-    """Body of the last fenced code block tagged python (or untagged), or None."""
+    """Body of the last fenced code block tagged python (or untagged), or None.
+
+    Fences pair up from the start of the text; with an odd number of fences the last one
+    opens a block that never closes. Pairs are examined from the end, at most 10,000 of
+    them, so a completion made of a million fences costs a count and a few lookups.
+    """
+    total = text.count("```")
+    if total < 2:
+        return None
+    if "````" in text:  # runs of 4+ backticks: pair them exactly as a left-to-right scan does
+        return _last_code_block_forward(text)
+    fences = _fences_from_the_end(text)
+    if total % 2:
+        next(fences)
+    for _ in range(min(total // 2, _MAX_BLOCKS)):
+        closed, opened = next(fences), next(fences)
+        newline = text.find("\n", opened, closed)
+        if newline != -1 and text[opened + 3 : newline].strip().lower() in _PYTHON_TAGS:
+            return text[newline + 1 : closed]
+    return None
+
+
+def _fences_from_the_end(text: str) -> Iterator[int]:
+    pos = len(text)
+    while (pos := text.rfind("```", 0, pos)) != -1:
+        yield pos
+
+
+def _last_code_block_forward(text: str) -> str | None:
     fences, pos = [], 0
     while (pos := text.find("```", pos)) != -1:
         fences.append(pos)
