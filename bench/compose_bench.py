@@ -15,9 +15,9 @@ import argparse
 import json
 import os
 import platform
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from generation_bench import rate  # same timing loop as the other benches
 
 import rlvr_envs
 
@@ -28,18 +28,6 @@ ENVS = {
 }
 DEPTHS = (1, 3, 6)
 RESULTS = Path(__file__).parent / "results"
-
-
-def rate(make: Callable[[int], object], seconds: float) -> float:
-    """Calls per second of ``make(i)`` over at least ``seconds`` (after 20 warm-up calls)."""
-    for i in range(20):
-        make(10**7 + i)
-    count, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        for _ in range(10):
-            make(count)
-            count += 1
-    return count / elapsed
 
 
 def main() -> None:
