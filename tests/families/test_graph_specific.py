@@ -261,6 +261,40 @@ def test_set_answers_accept_any_order_and_orientation_and_reject_repeats():
             assert not _score(bridges, ", ".join(f"{u}-{v}" for u, v in edges[1:])).correct
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    n=st.integers(2, 30), extra=st.integers(0, 40), seed=st.integers(0, 2**32), weight=st.booleans()
+)
+def test_breadth_first_paths_are_the_paths_dijkstra_picks_on_unit_weights(n, extra, seed, weight):
+    """ShortestPath uses BFS when every edge weighs 1; the reference path must not change."""
+    import random
+
+    from rlvr_envs.families.graph._graphs import (
+        connected_edges,
+        dijkstra,
+        unit_shortest_path,
+        walk_back,
+    )
+
+    rng = random.Random(seed)
+    edges = connected_edges(rng, n, n - 1 + extra)
+    graph = Graph(n, [(u, v, 1) for u, v in edges] if weight else edges)
+    adj = graph.adjacency()
+    source = rng.randrange(n)
+    dist, pred, hops = dijkstra(adj, source)
+    bfs_dist, path_to = unit_shortest_path(adj, source)
+    assert bfs_dist == hops == dist
+    for target in range(n):
+        assert path_to(target) == walk_back(pred, target)
+
+
+def test_unit_weight_problems_match_networkx():
+    for seed in range(60):
+        problem = _gen("rlvr/ShortestPath-v0", seed, nodes=25, degree=2.06, max_weight=1)
+        assert _nx_answer_agrees(problem)
+        assert _score(problem, problem.answer).correct
+
+
 # -- ShortestPath: alternatives, partial credit and perturbations -----------------------------
 def test_a_different_shortest_path_scores_one():
     found = 0

@@ -83,12 +83,16 @@ class Graph:
     def adjacency(self) -> list[dict[int, int]]:
         """``adj[u][v]`` = weight of the edge u-v (1 when unweighted); both ways if undirected."""
         adj: list[dict[int, int]] = [{} for _ in range(self.n)]
-        for edge in self.edges:
-            u, v = edge[0], edge[1]
-            w = edge[2] if len(edge) == 3 else 1
-            adj[u][v] = w
-            if not self.directed:
-                adj[v][u] = w
+        weighted = self.weighted
+        if self.directed:
+            for edge in self.edges:
+                adj[edge[0]][edge[1]] = edge[2] if weighted else 1
+        elif weighted:
+            for u, v, w in self.edges:
+                adj[u][v] = adj[v][u] = w
+        else:
+            for u, v in self.edges:
+                adj[u][v] = adj[v][u] = 1
         return adj
 
     def neighbours(self) -> list[list[int]]:
@@ -191,12 +195,17 @@ def finish(
     label = list(range(n))
     shuffle(rng, label)
     draw = rng.random
-    out: list[Edge] = []
-    for edge in edges:
-        u, v = label[edge[0]], label[edge[1]]
-        if not directed and draw() < 0.5:
-            u, v = v, u
-        out.append((u, v, *edge[2:]))
+    # One comprehension per edge shape (the hottest loop of generation); the draws, and so
+    # the graphs, are those of a plain loop over the edges.
+    if directed:
+        out: list[Edge] = [(label[e[0]], label[e[1]], *e[2:]) for e in edges]
+    elif edges and len(edges[0]) == 3:
+        out = [
+            (label[v], label[u], w) if draw() < 0.5 else (label[u], label[v], w)
+            for u, v, w in edges
+        ]
+    else:
+        out = [(label[v], label[u]) if draw() < 0.5 else (label[u], label[v]) for u, v in edges]
     shuffle(rng, out)
     return Graph(n, out, directed), label
 
@@ -224,26 +233,29 @@ _DIRECTED_WEIGHTED = (
 )
 
 
-def describe(graph: Graph, encoding: str, rng: random.Random, word: str = "weight") -> str:
-    """The graph as prompt text in ``encoding``; ``word`` names edge weights (capacity, ...)."""
+def describe(graph: Graph, encoding: str, rng: random.Random | None, word: str = "weight") -> str:
+    """The graph as prompt text in ``encoding``; ``word`` names edge weights (capacity, ...).
+
+    ``rng`` draws the phrasing of each sentence; only the ``sentences`` encoding needs it.
+    """
     kind = "directed" if graph.directed else "undirected"
     weighted = " weighted" if graph.weighted else ""
     head = f"The{weighted} {kind} graph has {graph.n} nodes, numbered 0 to {graph.n - 1}"
     if encoding == "edge_list":
         arrow = "->" if graph.directed else "--"
         form = f"u {arrow} v ({word} w)" if graph.weighted else f"u {arrow} v"
-        lines = [_edge_text(e, arrow, word) for e in graph.edges]
+        if graph.weighted:
+            lines = [f"{u} {arrow} {v} ({word} {w})" for u, v, w in graph.edges]
+        else:
+            lines = [f"{u} {arrow} {v}" for u, v in graph.edges]
         return f"{head}, and {len(graph.edges)} edges, one per line as {form}:\n" + "\n".join(lines)
     if encoding == "adjacency_list":
         return head + _adjacency_text(graph, word)
     if encoding == "sentences":
+        if rng is None:
+            raise ValueError("the sentences encoding draws its phrasings from an rng")
         return f"{head}. {_sentences(graph, rng, word)}"
     raise ValueError(f"unknown encoding {encoding!r}")
-
-
-def _edge_text(edge: Edge, arrow: str, word: str) -> str:
-    text = f"{edge[0]} {arrow} {edge[1]}"
-    return f"{text} ({word} {edge[2]})" if len(edge) == 3 else text
 
 
 def _adjacency_text(graph: Graph, word: str) -> str:
@@ -452,6 +464,33 @@ def dijkstra(adj: list[dict[int, int]], source: int) -> tuple[list[float], list[
     return dist, pred, hops
 
 
+def unit_shortest_path(adj: list[dict[int, int]], source: int) -> tuple[list[int], list[int]]:
+    """Breadth-first search for graphs whose every edge weighs 1: the hop distances from
+    ``source`` (-1 where unreachable) and a function of the target.
+
+    Returns ``(dist, path_to)`` where ``path_to(t)`` is the path :func:`dijkstra` and
+    :func:`walk_back` would give (each node's predecessor is its smallest-labelled
+    neighbour one hop nearer), found in time linear in the graph instead of a heap's.
+    """
+    dist = [-1] * len(adj)
+    dist[source] = 0
+    order = [source]
+    for u in order:  # the list grows while it is read: a queue without a deque
+        du = dist[u] + 1
+        for v in adj[u]:
+            if dist[v] < 0:
+                dist[v] = du
+                order.append(v)
+
+    def path_to(target: int) -> list[int]:
+        path = [target]
+        while (v := path[-1]) != source:
+            path.append(min(u for u in adj[v] if dist[u] == dist[v] - 1))
+        return path[::-1]
+
+    return dist, path_to
+
+
 def walk_back(pred: list[int], target: int) -> list[int]:
     """The path from the search's source to ``target`` along predecessor links."""
     path = [target]
@@ -483,8 +522,11 @@ class GraphFamily(Family):
     def text(self, graph: Graph, knobs: dict[str, Any], rng: random.Random) -> str:
         # The encoding draws from its own stream (one draw from ``rng`` whatever the
         # encoding), so every encoding of a seed shows the same instance.
-        phrasing = random.Random(rng.getrandbits(64))
-        return describe(graph, knobs["encoding"], phrasing, self.weight_word)
+        # Only sentences draw phrasings, so only they pay for seeding that stream.
+        bits = rng.getrandbits(64)
+        encoding = knobs["encoding"]
+        phrasing = random.Random(bits) if encoding == "sentences" else None
+        return describe(graph, encoding, phrasing, self.weight_word)
 
 
 class ValueFamily(GraphFamily):

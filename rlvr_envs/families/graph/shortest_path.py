@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import partial
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
@@ -32,6 +33,7 @@ from rlvr_envs.families.graph._graphs import (
     finish,
     nodes_knob,
     parse_nodes,
+    unit_shortest_path,
     walk_back,
     with_weights,
 )
@@ -55,10 +57,16 @@ class ShortestPath(GraphFamily):
         edges = connected_edges(rng, n, edge_count(n, knobs["degree"] / 2, n - 1))
         graph, _ = finish(rng, n, with_weights(rng, edges, knobs["max_weight"]), False)
         source = rng.randrange(n)
-        dist, pred, hops = dijkstra(graph.adjacency(), source)
+        adj = graph.adjacency()
+        if knobs["max_weight"] == 1:  # every edge weighs 1: breadth-first search suffices
+            hops, path_to = unit_shortest_path(adj, source)
+            dist = hops
+        else:
+            dist, pred, hops = dijkstra(adj, source)
+            path_to = partial(walk_back, pred)
         most = max(hops)
         target = rng.choice([v for v in range(n) if hops[v] == most and v != source])
-        path = walk_back(pred, target)
+        path = path_to(target)
         question = (
             f"Find a shortest path from node {source} to node {target} in this graph. "
             "The length of a path is the sum of the weights of its edges.\n\n"
