@@ -225,6 +225,7 @@ class FamilyTask(Task):
         self.env_id, self.domain, self.version = spec.env_id, spec.domain, spec.version
         self.family = _family(spec.env_id)
         self._seeders: dict[tuple, SeedDeriver] = {}
+        self._cache: dict[tuple, tuple[dict[str, Any], SeedDeriver]] = {}
         self._instruction = self.family.instruction()
 
     def _seeder(self, resolved: dict[str, Any]) -> SeedDeriver:
@@ -240,6 +241,25 @@ class FamilyTask(Task):
             seeder = SeedDeriver(self.family.name, self.version, instance)
             self._seeders[key] = seeder
         return seeder
+
+    def _prepared(
+        self, difficulty: float | None, knobs: Mapping[str, Any] | None
+    ) -> tuple[dict[str, Any], SeedDeriver]:
+        """Resolved knobs (a fresh dict) and the seeder, cached per (difficulty, knobs):
+        a training loop asks for the same few settings millions of times."""
+        try:  # the value's type is part of the key: 9 and 9.0 are equal but may resolve apart
+            key = (difficulty, tuple((k, type(v), v) for k, v in (knobs or {}).items()))
+            hit = self._cache.get(key)
+        except TypeError:  # an unhashable knob value: resolve_knobs says what is wrong
+            key, hit = None, None
+        if hit is None:
+            resolved = self.resolve_knobs(difficulty, knobs)
+            hit = (resolved, self._seeder(resolved))
+            if key is not None:
+                if len(self._cache) > 4096:
+                    self._cache.clear()
+                self._cache[key] = hit
+        return dict(hit[0]), hit[1]
 
     @property
     def knob_space(self) -> dict[str, Knob]:
@@ -273,9 +293,9 @@ class FamilyTask(Task):
         difficulty = _check_difficulty(difficulty)
         if knobs is not None and not isinstance(knobs, Mapping):
             raise ValueError(f"knobs must be a dict, got {type(knobs).__name__}")
-        resolved = self.resolve_knobs(difficulty, knobs)
+        resolved, seeder = self._prepared(difficulty, knobs)
         family = self.family
-        rng = random.Random(self._seeder(resolved)(seed))
+        rng = random.Random(seeder(seed))
         draft = family.generate(rng, dict(resolved))
         meta = dict(draft.meta)
         if family.partial_credit:

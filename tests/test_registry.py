@@ -71,6 +71,22 @@ def test_bad_generate_arguments_raise_clear_value_errors(kwargs, match):
         rlvr_envs.make_task("rlvr/Arithmetic-v0").generate(**kwargs)
 
 
+def test_cached_knob_settings_give_fresh_problems_and_still_reject_bad_values():
+    task = rlvr_envs.make_task("rlvr/Arithmetic-v0")
+    first = task.generate(seed=3, knobs={"digits": 3})
+    first.knobs["digits"] = 99  # a caller mutating its problem must not touch the cache
+    again = task.generate(seed=3, knobs={"digits": 3})
+    assert again.knobs["digits"] == 3 and again == task.generate(seed=3, knobs={"digits": 3.0})
+    assert isinstance(task.generate(seed=3, knobs={"digits": 3.0}).knobs["digits"], int)
+    fresh = rlvr_envs.make_task("rlvr/Arithmetic-v0")
+    assert fresh.generate(seed=3, knobs={"digits": 3}) == again  # cache changes no result
+    for _ in range(2):  # a rejected value is rejected every time, never cached
+        with pytest.raises(ValueError, match="digits"):
+            task.generate(seed=1, knobs={"digits": [3]})
+        with pytest.raises(ValueError, match="digits"):
+            task.generate(seed=1, knobs={"digits": 0})
+
+
 def test_verify_accepts_text_chat_and_dict_and_reports_format():
     problem = rlvr_envs.make_task("rlvr/Arithmetic-v0").generate(seed=1, difficulty=0.1)
     good = f"<think>hmm <answer>0</answer></think>So <answer>{problem.answer}</answer>"
