@@ -93,7 +93,10 @@ def _nx_answer_agrees(problem) -> bool:
     if family == "ConnectedComponents":
         return int(problem.answer) == nx.number_connected_components(graph)
     if family == "CycleDetection":
-        return meta["acyclic"] == nx.is_directed_acyclic_graph(graph)
+        if not meta["acyclic"]:
+            return not nx.is_directed_acyclic_graph(graph)
+        order = parse_nodes(problem.answer.removeprefix("none:"))
+        return nx.is_directed_acyclic_graph(graph) and _is_topological(graph, order)
     if family == "TopologicalOrder":
         return nx.is_directed_acyclic_graph(graph)
     if family == "MinimumSpanningTree":
@@ -107,6 +110,11 @@ def _nx_answer_agrees(problem) -> bool:
     if family == "GraphColoring":
         return True  # the oracle colouring itself is checked by the generic oracle test
     if family == "EulerianPath":
+        if not meta["eulerian"]:
+            odd = sorted(u for u, d in graph.degree if d % 2)
+            witness = parse_nodes(problem.answer.removeprefix("none:"))
+            if witness != odd or len(odd) <= 2:
+                return False
         return meta["eulerian"] == nx.has_eulerian_path(graph) and nx.is_connected(graph)
     if family == "Diameter":
         return int(problem.answer) == nx.diameter(graph, weight="weight") and nx.is_connected(graph)
@@ -396,8 +404,16 @@ def test_other_cycles_and_rotations_score_one():
     for seed in range(60):
         problem = _gen("rlvr/CycleDetection-v0", seed, 0.8)
         if problem.meta["acyclic"]:
-            assert _score(problem, "None.").correct
+            assert _score(problem, "None.").reason == "unparsable"  # the witness is required
+            graph = nx_graph(problem)
+            order = list(nx.lexicographical_topological_sort(graph, key=lambda u: -u))
+            assert _score(problem, "none: " + " ".join(map(str, order))).correct
+            assert not _score(problem, "none: " + ", ".join(map(str, order[::-1]))).correct
             continue
+        assert not _score(
+            problem, "none: " + ", ".join(map(str, range(problem.meta["nodes"])))
+        ).correct
+        assert _score(problem, "none").reason == "unparsable"
         oracle = parse_nodes(problem.answer)[:-1]
         rotated = oracle[1:] + oracle[:1]
         assert _score(problem, " -> ".join(map(str, rotated))).correct  # no closing repeat
@@ -421,6 +437,25 @@ def test_perturbed_cycles_are_judged_as_networkx_judges_them(seed, difficulty, o
         candidate = _perturb(parse_nodes(problem.answer)[:-1], ops, problem.meta["nodes"])
     verdict = _score(problem, " -> ".join(map(str, candidate)))
     assert verdict.correct == _is_directed_cycle(graph, candidate), (candidate, verdict)
+
+
+@PERTURB
+@given(seed=_SEED, difficulty=_DIFF, ops=_node_perturbation())
+def test_perturbed_acyclicity_witnesses_are_judged_as_networkx_judges_them(seed, difficulty, ops):
+    problem = _gen("rlvr/CycleDetection-v0", seed, difficulty)
+    graph, n = nx_graph(problem), problem.meta["nodes"]
+    order = _perturb(list(nx.topological_sort(graph)) if problem.meta["acyclic"] else [], ops, n)
+    order = order or _perturb(list(range(n)), ops, n)
+    verdict = _score(problem, "none: " + ", ".join(map(str, order)))
+    valid = nx.is_directed_acyclic_graph(graph) and _is_topological(graph, order)
+    assert verdict.correct == valid, (order, verdict)
+
+
+def test_constant_answers_earn_nothing_on_problems_with_a_none_case():
+    for env_id in ("rlvr/CycleDetection-v0", "rlvr/EulerianPath-v0"):
+        for constant in ("none", "None.", "none: 0, 1, 2"):
+            rewards = [_score(_gen(env_id, s, 0.5), constant).reward for s in range(100)]
+            assert sum(rewards) <= 10, (env_id, constant, sum(rewards))
 
 
 # -- TopologicalOrder ------------------------------------------------------------------------
@@ -591,7 +626,17 @@ def test_other_eulerian_paths_score_one():
         graph = nx_graph(problem)
         if not problem.meta["eulerian"]:
             assert not _score(problem, " -> ".join(map(str, range(problem.meta["nodes"])))).correct
+            odd = [u for u, d in graph.degree if d % 2]
+            assert len(odd) > 2 and _score(problem, "none").reason == "unparsable"
+            assert _score(problem, "none: " + ", ".join(map(str, odd[::-1][:3]))).correct
+            even = [u for u, d in graph.degree if d % 2 == 0]
+            if even:
+                assert not _score(problem, f"none: {odd[0]}, {odd[1]}, {even[0]}").correct
+            assert not _score(problem, f"none: {odd[0]}, {odd[1]}").correct
+            assert not _score(problem, f"none: {odd[0]}, {odd[1]}, {odd[2]}, {odd[0]}").correct
             continue
+        odd = [u for u, d in graph.degree if d % 2]
+        assert not _score(problem, "none: " + ", ".join(map(str, [*odd, 0, 1, 2][:3]))).correct
         oracle = parse_nodes(problem.answer)
         assert _score(problem, " -> ".join(map(str, oracle[::-1]))).correct
         path = [u for u, _ in nx.eulerian_path(graph)] + [list(nx.eulerian_path(graph))[-1][1]]

@@ -356,6 +356,25 @@ def is_none(text: str) -> bool:
     return text.strip().rstrip(".").strip().lower() == "none"
 
 
+def none_witness(text: str) -> list[int] | None:
+    """The nodes after a leading ``none`` (``none: 3, 0, 1``), or None when the answer does
+    not start with the word none.
+
+    Used where "there is none" must come with a certificate (a topological order, nodes of
+    odd degree), so that answering ``none`` to everything earns nothing. A bare ``none``
+    raises :class:`AnswerError`: the witness is part of the documented syntax.
+    """
+    toks = tokens(text)
+    if not toks or toks[0] != "none":
+        return None
+    rest = toks[1:]
+    if rest and rest[0] in (":", ",", ";", "-", "--"):
+        rest = rest[1:]
+    if not [t for t in rest if t != "."]:
+        raise AnswerError("a none answer needs its witness after the word none")
+    return node_list(rest)
+
+
 def parse_int(text: str) -> int:
     """A non-negative integer, optionally with a trailing full stop or ``.0``."""
     body = text.strip().rstrip(".")

@@ -8,7 +8,11 @@ Hierholzer (1873): a connected graph has an Eulerian path iff it has zero or two
 odd degree.
 
 Answer syntax: the path as node numbers joined by ``->`` (``0 -> 2 -> 1 -> 0 -> 3``), using
-every edge exactly once, or ``none``. Any Eulerian path, in either direction, is right.
+every edge exactly once; or, when there is none, ``none:`` and three or more nodes of odd
+degree, which prove it (``none: 1, 4, 6``; the graph is always connected, so parity is the
+only obstacle). Any Eulerian path, in either direction, is right, and so is any such set
+of odd-degree nodes; a bare ``none`` is unparsable, so answering ``none`` to everything
+earns nothing.
 
 Knobs: ``nodes``, ``degree`` (average degree) and ``encoding``. Difficulty raises the first
 two.
@@ -29,8 +33,8 @@ from rlvr_envs.families.graph._graphs import (
     edge_count,
     encoding_knob,
     finish,
-    is_none,
     nodes_knob,
+    none_witness,
     parse_nodes,
     shuffle,
 )
@@ -45,7 +49,8 @@ class EulerianPath(GraphFamily):
         "encoding": encoding_knob(),
     }
     answer_syntax = (
-        "the path as node numbers joined by -> (e.g. 0 -> 2 -> 1 -> 0 -> 3; or the word none)"
+        "the path as node numbers joined by -> (e.g. 0 -> 2 -> 1 -> 0 -> 3), or none: and "
+        "three or more nodes of odd degree (e.g. none: 1, 4, 6)"
     )
     unique_answer = False
     single_answer = False
@@ -63,18 +68,32 @@ class EulerianPath(GraphFamily):
         path = [label[u] for u in trail]
         question = (
             "Find a path in this graph that uses every edge exactly once (nodes may repeat). "
-            f"If there is no such path, answer none.\n\n{self.text(graph, knobs, rng)}"
+            "If there is no such path, answer none followed by three or more nodes of odd "
+            "degree (the number of edges at a node), which prove it (e.g. none: 1, 4, 6)."
+            f"\n\n{self.text(graph, knobs, rng)}"
         )
-        answer = "none" if extra else " -> ".join(map(str, path))
+        if extra:
+            answer = "none: " + ", ".join(map(str, odd_nodes(graph.n, graph.edges)))
+        else:
+            answer = " -> ".join(map(str, path))
         return Draft(question, answer, {**graph.to_meta(), "eulerian": not extra})
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        if is_none(answer):
-            return Judgement.wrong() if problem.meta["eulerian"] else Judgement.right()
         try:
-            path = parse_nodes(answer)
+            witness = none_witness(answer)
+            path = parse_nodes(answer) if witness is None else []
         except AnswerError as exc:
             return Judgement.unparsable(str(exc))
+        if witness is not None:
+            odd = set(odd_nodes(problem.meta["nodes"], problem.meta["edges"]))
+            if len(set(witness)) != len(witness):
+                return Judgement.wrong(why="a node is named twice")
+            if len(witness) < 3:
+                return Judgement.wrong(why="name at least three nodes of odd degree")
+            even = [u for u in witness if u not in odd]
+            if even:
+                return Judgement.wrong(why=f"node {even[0]} does not have odd degree")
+            return Judgement.right()
         edges = {(min(u, v), max(u, v)) for u, v in problem.meta["edges"]}
         if len(path) != len(edges) + 1:
             return Judgement.wrong(why=f"an Eulerian path has {len(edges)} edges")
@@ -84,6 +103,16 @@ class EulerianPath(GraphFamily):
                 return Judgement.wrong(why=f"{u} -- {v} is not an unused edge")
             edges.remove(key)
         return Judgement.right()
+
+
+def odd_nodes(n: int, edges: list) -> list[int]:
+    """The nodes of odd degree, in order (Euler: a connected graph has an Eulerian path iff
+    there are zero or two of them)."""
+    degree = [0] * n
+    for u, v, *_ in edges:
+        degree[u] += 1
+        degree[v] += 1
+    return [u for u in range(n) if degree[u] % 2]
 
 
 def _random_trail(rng: random.Random, n: int, m: int) -> list[int]:

@@ -5,8 +5,11 @@ edges that go forward in it.
 
 * ``CycleDetection``: half of the problems get one back edge that closes a cycle through a
   random forward walk; the others stay acyclic. Answer syntax: a directed cycle as node
-  numbers joined by ``->``, the first node repeated at the end or not (``2 -> 5 -> 7 -> 2``),
-  or ``none``. Any directed cycle of the graph is right.
+  numbers joined by ``->``, the first node repeated at the end or not (``2 -> 5 -> 7 -> 2``);
+  or, when there is none, ``none:`` and a topological order of all nodes, which proves it
+  (``none: 3, 0, 1, 2``). Any directed cycle of the graph is right, and so is any
+  topological order of an acyclic one; a bare ``none`` is unparsable, so answering ``none``
+  to everything earns nothing (a witness both ways, as for bipartiteness).
 * ``TopologicalOrder``: answer syntax: every node once, separated by commas (``3, 0, 1,
   2``); any order in which each edge u -> v has u before v is right. Reference: Kahn (1962),
   "Topological sorting of large networks", which makes the canonical answer (smallest
@@ -33,8 +36,8 @@ from rlvr_envs.families.graph._graphs import (
     edge_count,
     encoding_knob,
     finish,
-    is_none,
     nodes_knob,
+    none_witness,
     parse_nodes,
 )
 
@@ -53,7 +56,10 @@ class CycleDetection(GraphFamily):
         "degree": degree_knob(0.5, 5.0, default=1.5, easy=1.0, hard=2.0, doc="edges per node"),
         "encoding": encoding_knob(),
     }
-    answer_syntax = "a cycle as node numbers joined by -> (e.g. 2 -> 5 -> 7 -> 2; or the word none)"
+    answer_syntax = (
+        "a cycle as node numbers joined by -> (e.g. 2 -> 5 -> 7 -> 2), or none: and a "
+        "topological order of all nodes (e.g. none: 3, 0, 1, 2)"
+    )
     unique_answer = False
     single_answer = False
 
@@ -67,19 +73,26 @@ class CycleDetection(GraphFamily):
         graph, label = finish(rng, n, edges, True)
         cycle = [label[u] for u in cycle]
         question = (
-            "Does this directed graph contain a directed cycle? If it does, give one cycle; "
-            f"if it does not, answer none.\n\n{self.text(graph, knobs, rng)}"
+            "Does this directed graph contain a directed cycle? If it does, give one cycle. "
+            "If it does not, answer none followed by a topological order that proves it: "
+            "every node once, each edge going from an earlier node to a later one (e.g. "
+            f"none: 3, 0, 1, 2).\n\n{self.text(graph, knobs, rng)}"
         )
-        answer = " -> ".join(map(str, [*cycle, cycle[0]])) if cycle else "none"
+        if cycle:
+            answer = " -> ".join(map(str, [*cycle, cycle[0]]))
+        else:
+            answer = "none: " + ", ".join(map(str, kahn_order(graph)))
         return Draft(question, answer, {**graph.to_meta(), "acyclic": not cycle})
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        if is_none(answer):
-            return Judgement.right() if problem.meta["acyclic"] else Judgement.wrong()
         try:
-            cycle = parse_nodes(answer)
+            order = none_witness(answer)
+            cycle = parse_nodes(answer) if order is None else []
         except AnswerError as exc:
             return Judgement.unparsable(str(exc))
+        if order is not None:
+            why = order_error(problem.meta, order)
+            return Judgement.wrong(why=why) if why else Judgement.right()
         if len(cycle) > 1 and cycle[0] == cycle[-1]:
             cycle = cycle[:-1]
         why = directed_cycle_error(self.graph(problem), cycle)
@@ -142,16 +155,22 @@ class TopologicalOrder(GraphFamily):
             order = parse_nodes(answer)
         except AnswerError as exc:
             return Judgement.unparsable(str(exc))
-        n = problem.meta["nodes"]
-        if sorted(order) != list(range(n)):
-            return Judgement.wrong(why="the answer must list every node exactly once")
-        position = [0] * n
-        for i, u in enumerate(order):
-            position[u] = i
-        for u, v in problem.meta["edges"]:
-            if position[u] > position[v]:
-                return Judgement.wrong(why=f"{u} -> {v} points backwards")
-        return Judgement.right()
+        why = order_error(problem.meta, order)
+        return Judgement.wrong(why=why) if why else Judgement.right()
+
+
+def order_error(meta: dict, order: list[int]) -> str | None:
+    """Why ``order`` is not a topological order of the graph in ``meta``, or None."""
+    n = meta["nodes"]
+    if sorted(order) != list(range(n)):
+        return "the order must list every node exactly once"
+    position = [0] * n
+    for i, u in enumerate(order):
+        position[u] = i
+    for u, v in meta["edges"]:
+        if position[u] > position[v]:
+            return f"{u} -> {v} points backwards"
+    return None
 
 
 def kahn_order(graph: Graph) -> list[int]:
