@@ -18,6 +18,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
+from rlvr_envs import load_suite
 from trainers.grpo.presets import PRESETS
 from trainers.grpo.train import Config, train
 
@@ -41,22 +42,43 @@ def run_teacher(name: str, base: dict[str, Any], out: Path, seed: int) -> dict[s
         }
     )
     started = time.perf_counter()
-    result = train(cfg)
-    rows = [
-        json.loads(x) for x in (Path(cfg.output_dir) / "metrics.jsonl").read_text().splitlines()
-    ]
+    train(cfg)
+    (Path(cfg.output_dir) / "seconds.txt").write_text(f"{time.perf_counter() - started:.1f}\n")
+    row = summarise(Path(cfg.output_dir))
+    assert row is not None, "train() returned without its final evaluation"
+    return row
+
+
+def summarise(run: Path) -> dict[str, Any] | None:
+    """One leaderboard row from a run's directory (config.json, metrics.jsonl); None when
+    the run has not finished (its metrics do not end with the final evaluation)."""
+    if not _finished(run / "metrics.jsonl"):
+        return None
+    cfg = json.loads((run / "config.json").read_text())
+    rows = [json.loads(x) for x in (run / "metrics.jsonl").read_text().splitlines()]
     steps = [r for r in rows if "train/accuracy" in r]
+    final = [r for r in rows if "eval/pass@1" in r][-1]
+    half = len(steps) // 2
+    seconds = run / "seconds.txt"
     return {
-        "teacher": name,
-        "seed": seed,
-        "after": result["eval"]["eval/pass@1"],
-        "format_after": result["eval"]["eval/format"],
-        "train_accuracy_first_half": _mean(r["train/accuracy"] for r in steps[: len(steps) // 2]),
-        "train_accuracy_second_half": _mean(r["train/accuracy"] for r in steps[len(steps) // 2 :]),
+        "teacher": cfg["teacher"],
+        "seed": cfg["seed"],
+        "after": final["eval/pass@1"],
+        "format_after": final["eval/format"],
+        "train_accuracy_first_half": _mean(r["train/accuracy"] for r in steps[:half]),
+        "train_accuracy_second_half": _mean(r["train/accuracy"] for r in steps[half:]),
         "mean_difficulty": _mean(r["train/difficulty"] for r in steps),
         "zero_variance": _mean(r["train/zero_variance"] for r in steps),
-        "seconds": time.perf_counter() - started,
+        "seconds": float(seconds.read_text())
+        if seconds.exists()
+        else sum(r.get("perf/step_s", 0.0) for r in steps),
     }
+
+
+def _finished(metrics: Path) -> bool:
+    """Whether a run's metrics end with its final evaluation."""
+    lines = metrics.read_text().splitlines() if metrics.exists() else []
+    return bool(lines) and "eval/pass@1" in json.loads(lines[-1])
 
 
 def _mean(values: Any) -> float:
@@ -118,9 +140,27 @@ def markdown(report: dict[str, Any]) -> str:
             f"{r['zero_variance']:.2f} | {r['seconds'] / 60:.1f} |"
         )
     n = setup["eval_problems"]
+    seeds = sorted({r["seed"] for r in report["runs"]})
+    if len(seeds) > 1:
+        by_teacher: dict[str, list[float]] = {}
+        for r in report["runs"]:
+            by_teacher.setdefault(r["teacher"], []).append(r["after"] - before)
+        lines += [
+            "",
+            f"Per teacher over seeds {', '.join(map(str, seeds))}: mean change in held-out "
+            "pass@1 and its range (min to max); teachers with fewer seeds say so.",
+            "",
+            "| teacher | seeds | mean change | min | max |",
+            "| --- | ---: | ---: | ---: | ---: |",
+        ]
+        for name, deltas in sorted(by_teacher.items(), key=lambda kv: -_mean(kv[1])):
+            lines.append(
+                f"| {name} | {len(deltas)} | {_mean(deltas):+.3f} | {min(deltas):+.3f} | "
+                f"{max(deltas):+.3f} |"
+            )
     lines += [
         "",
-        f"One seed per teacher on {n} held-out problems: a difference of one problem is "
+        f"Each row is one run scored on {n} held-out problems: a difference of one problem is "
         f"{1 / n:.3f}, and the binomial standard error near p = 0.5 is about "
         f"{(0.25 / n) ** 0.5:.3f}, so differences smaller than about "
         f"{2 * (0.25 / n) ** 0.5:.2f} are within noise. Produced by "
@@ -139,6 +179,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs-dir", default="runs/lm_students")
     parser.add_argument("--out", default=str(ROOT / "leaderboards" / "lm_students"))
     parser.add_argument("--machine", default="2 CPU cores")
+    parser.add_argument(
+        "--collect", action="store_true", help="only rebuild the report from --runs-dir"
+    )
     args = parser.parse_args(argv)
     base = {**PRESETS["demo"], "steps": args.steps, "plot": False}
     names = {f.name for f in fields(Config)}
@@ -151,8 +194,29 @@ def main(argv: list[str] | None = None) -> None:
         except json.JSONDecodeError:
             base[key] = value
     out = Path(args.runs_dir)
-    before = baseline(base, out)
-    runs = [run_teacher(t, base, out, s) for s in args.seeds for t in args.teachers]
+    out.mkdir(parents=True, exist_ok=True)
+    cached = out / "baseline.json"
+    if args.collect and not cached.exists():
+        raise SystemExit(f"{cached} is missing: --collect reports runs made earlier")
+    if not cached.exists():
+        cached.write_text(json.dumps(baseline(base, out)))
+    before = json.loads(cached.read_text())
+    done = {
+        (row["teacher"], row["seed"]): row
+        for row in (summarise(p.parent) for p in sorted(out.glob("*/metrics.jsonl")))
+        if row is not None
+    }  # finished runs are kept and never rerun: an interrupted table resumes where it stopped
+    for seed in [] if args.collect else args.seeds:
+        for teacher in args.teachers:
+            if (teacher, seed) not in done:
+                done[teacher, seed] = run_teacher(teacher, base, out, seed)
+                write_report(args, base, before, list(done.values()))
+    write_report(args, base, before, list(done.values()))
+
+
+def write_report(
+    args: argparse.Namespace, base: dict[str, Any], before: dict[str, float], runs: list
+) -> None:
     cfg = asdict(Config(**base))
     report = {
         "setup": {
@@ -161,9 +225,7 @@ def main(argv: list[str] | None = None) -> None:
             if cfg["model"] == "smollm2-135m"
             else cfg["model"],
             "machine": args.machine,
-            "eval_problems": len(__import__("rlvr_envs").load_suite(cfg["suite"]).load_eval_set())
-            if not cfg["eval_limit"]
-            else cfg["eval_limit"],
+            "eval_problems": cfg["eval_limit"] or len(load_suite(cfg["suite"]).load_eval_set()),
             **{
                 k: cfg[k]
                 for k in (
