@@ -23,7 +23,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_two_cpu_processes_keep_equal_weights(tiny_model_dir, tmp_path):
+@pytest.mark.parametrize(
+    "extra",
+    [[], ["--drop-zero-variance", "--refill-rounds", "3", "--prompts-per-step", "3"]],
+    ids=["plain", "refill"],  # refill: uneven slices per round, a rank may sample nothing
+)
+def test_two_cpu_processes_keep_equal_weights(tiny_model_dir, tmp_path, extra):
     from trainers.grpo.model import load_model
 
     out = tmp_path / "dp"
@@ -33,7 +38,7 @@ def test_two_cpu_processes_keep_equal_weights(tiny_model_dir, tmp_path):
         "-m", "trainers.grpo", "--model", str(tiny_model_dir), "--output-dir", str(out),
         "--suite", "math-v0", "--steps", "3", "--prompts-per-step", "2", "--group-size", "4",
         "--max-new-tokens", "16", "--format-reward", "1", "--learning-rate", "1e-2",
-        "--eval-limit", "4", "--no-progress", "--threads", "1", "--device", "cpu",
+        "--eval-limit", "4", "--no-progress", "--threads", "1", "--device", "cpu", *extra,
     ]  # fmt: skip
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)}
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)

@@ -178,5 +178,54 @@ def test_cli_presets_and_overrides():
 def test_config_validation():
     with pytest.raises(ValueError):
         Config(group_size=1).validate()
+    with pytest.raises(ValueError, match="drop_zero_variance"):
+        Config(refill_rounds=2).validate()
     with pytest.raises(ValueError):
         Config(chat_examples='["not a pair"]').validate()
+
+
+def _signal_by_seed_parity(problems, completions):
+    """A stand-in verifier: a group has reward variance iff its problem's seed is even."""
+    from types import SimpleNamespace
+
+    seen: dict[int, int] = {}
+    out = []
+    for problem in problems:
+        i = seen[id(problem)] = seen.get(id(problem), -1) + 1
+        reward = float(problem.seed % 2 == 0 and i == 0)
+        out.append(SimpleNamespace(reward=reward, format_ok=True))
+    return out
+
+
+@pytest.mark.parametrize("refill", [0, 6])
+def test_dynamic_sampling_refills_the_batch_with_groups_that_carry_signal(
+    tiny_model_dir, tmp_path, monkeypatch, refill
+):
+    import trainers.grpo.train as loop
+
+    updated: list[int] = []
+    real_update = loop.update_policy
+
+    def spy(cfg, model, reference, optimizer, scheduler, params, world, groups, keep, adv, *a):
+        updated.append(len(groups))
+        assert keep.shape == adv.shape == (len(groups), cfg.group_size)
+        assert all(bool((row != 0).any()) for row in adv)  # dropped groups never reach it
+        return real_update(
+            cfg, model, reference, optimizer, scheduler, params, world, groups, keep, adv, *a
+        )
+
+    monkeypatch.setattr(loop, "update_policy", spy)
+    monkeypatch.setattr(loop.rlvr_envs, "verify_batch", _signal_by_seed_parity)
+    cfg = tiny_config(
+        tiny_model_dir, tmp_path, steps=3, prompts_per_step=4, drop_zero_variance=True,
+        refill_rounds=refill, eval_every=-1, plot=False, save_final_model=False,
+    )  # fmt: skip
+    train(cfg)
+    rows = [json.loads(line) for line in (tmp_path / "metrics.jsonl").read_text().splitlines()]
+    steps = [r for r in rows if "train/groups_kept" in r]
+    assert [r["train/groups_kept"] for r in steps] == [float(n) for n in updated]
+    if refill:
+        assert updated == [4, 4, 4]  # full batches of groups with signal
+        assert max(r["train/sampling_rounds"] for r in steps) > 1
+    else:
+        assert all(n < 4 for n in updated) and {r["train/sampling_rounds"] for r in steps} == {1}

@@ -7,11 +7,12 @@ The loop follows the algorithm's order, one section per stage:
 2. rollout: G completions per prompt from the rollout backend (HF generate or vLLM);
 3. rewards: ``rlvr_envs.verify_batch`` scores every completion;
 4. advantages: group-relative (GRPO, Dr. GRPO or batch-scaled), optionally dropping groups
-   with no signal (DAPO's dynamic sampling);
+   with no signal (DAPO's dynamic sampling), then ``teacher.update`` with each group's
+   rewards and advantages; with ``refill_rounds``, steps 1-4 repeat for the dropped
+   groups' places until the batch is full;
 5. update: the clipped policy-gradient objective of :mod:`trainers.grpo.objective`, for
    ``num_iterations`` passes of ``num_minibatches`` optimiser steps over the batch;
-6. curriculum again: ``teacher.update`` with each group's rewards and advantages;
-7. logging, held-out evaluation on a frozen set, checkpoints.
+6. logging, held-out evaluation on a frozen set, checkpoints.
 
 Everything the trainer needs from the envs goes through the public API of ``rlvr_envs``.
 """
@@ -150,7 +151,12 @@ class Config:
     """Optimiser steps per pass: the batch is split into this many minibatches."""
     drop_zero_variance: bool = False
     """Leave groups whose rewards are all equal out of the update (DAPO's dynamic sampling,
-    without re-sampling to refill the batch)."""
+    Yu et al. 2025); see ``refill_rounds`` for refilling the batch."""
+    refill_rounds: int = 0
+    """With ``drop_zero_variance``: up to this many extra sampling rounds per step, each
+    asking the teacher for as many new prompts as groups were dropped, until
+    ``prompts_per_step`` groups with signal are kept (DAPO's over-sampling; the teacher
+    sees every group, dropped or not). 0 updates on the smaller batch."""
     mask_truncated: bool = False
     """Give completions cut off at max_new_tokens no loss (DAPO's overlong filtering)."""
 
@@ -201,6 +207,8 @@ class Config:
             raise ValueError("group_size must be >= 2: GRPO's baseline is the group's mean")
         if self.prompts_per_step < 1 or self.steps < 0 or self.micro_batch_size < 1:
             raise ValueError("prompts_per_step and micro_batch_size must be >= 1, steps >= 0")
+        if self.refill_rounds < 0 or (self.refill_rounds and not self.drop_zero_variance):
+            raise ValueError("refill_rounds must be >= 0 and needs drop_zero_variance")
         if self.eval_samples and self.eval_k > self.eval_samples:
             raise ValueError("eval_k must be <= eval_samples")
         json.loads(self.teacher_options)
@@ -343,6 +351,8 @@ def micro_batches(
 ) -> list[list[int]]:
     """Split group indices into micro-batches of about ``sequences`` sequences (whole groups,
     at least one), grouping similar lengths together (less padding)."""
+    if not group_ids:
+        return []
     per = max(1, sequences // max(1, len(groups[0])))
     size = {
         g: len(groups[g][0].prompt_ids) + max(len(s.completion_ids) for s in groups[g])
@@ -486,84 +496,113 @@ def train(cfg: Config) -> dict[str, Any]:
     for step in range(start, cfg.steps):
         t0 = time.perf_counter()
 
-        # 1. Curriculum: every rank's teacher proposes the same global batch; take our slice.
-        specs = teacher.sample(per_rank * world.size)
-        mine = range(world.rank * per_rank, (world.rank + 1) * per_rank)
-        train_seeds = [step_seed(cfg.seed, step, salt=i + 1) for i in mine]
-        problems = [make_problem(specs[i], s, tasks) for i, s in zip(mine, train_seeds)]
+        # 1-4, once per sampling round (one round unless dynamic sampling refills the batch).
+        wanted = per_rank * world.size
+        kept: list[tuple[list[Sample], torch.Tensor, torch.Tensor]] = []  # (group, keep, adv)
+        seen: dict[str, list] = defaultdict(list)  # every sampled group, for logging
+        rollout_s, kept_total, rounds = 0.0, 0, 0
+        for round_ in range(1 + cfg.refill_rounds):
+            need = wanted - kept_total
+            if need <= 0:
+                break
+            rounds += 1
+            t_round = time.perf_counter()
+            # 1. Curriculum: every rank's teacher proposes the same global batch; our slice.
+            specs = teacher.sample(need)
+            mine = _split(range(need), world.size)[world.rank]
+            salt = round_ * 100_000  # round 0 keeps the seeds of a run without refills
+            train_seeds = [step_seed(cfg.seed, step, salt=salt + i + 1) for i in mine]
+            problems = [make_problem(specs[i], s, tasks) for i, s in zip(mine, train_seeds)]
 
-        # 2. Rollout: G completions per prompt.
-        prompts = [encode(p) for p in problems]
-        gen_seed = step_seed(cfg.seed, step, salt=1000 + world.rank)
-        samples = rollout.generate(prompts, cfg.group_size, sampling, gen_seed)
+            # 2. Rollout: G completions per prompt.
+            prompts = [encode(p) for p in problems]
+            gen_seed = step_seed(cfg.seed, step, salt=salt + 1000 + world.rank)
+            samples = rollout.generate(prompts, cfg.group_size, sampling, gen_seed) if mine else []
+            rollout_s += time.perf_counter() - t_round
+
+            # 3. Rewards from the verifiers (correctness; plus an optional format term).
+            texts = [decode(s.completion_ids) for s in samples]
+            repeated = [p for p in problems for _ in range(cfg.group_size)]
+            verdicts = rlvr_envs.verify_batch(repeated, texts)
+            correct = [float(v.reward) for v in verdicts]
+            fmt = [float(v.format_ok) for v in verdicts]
+            local = {
+                "reward": [c + cfg.format_reward * f for c, f in zip(correct, fmt)],
+                "correct": correct,
+                "format": fmt,
+                "tokens": [len(s.completion_ids) for s in samples],
+                "truncated": [not s.finished for s in samples],
+            }
+            everyone = parallel.gather(world, local)
+            glob = {k: [x for part in everyone for x in part[k]] for k in local}
+
+            # 4. Group advantages over the round's global batch; this rank's slice of them.
+            rewards = torch.tensor(glob["reward"]).view(-1, cfg.group_size)
+            advantages = group_advantages(rewards, cfg.advantage)
+            no_signal = zero_variance_groups(rewards)
+            G = cfg.group_size
+            for j, g in enumerate(mine):
+                group = samples[j * G : (j + 1) * G]
+                carries = torch.tensor([s.finished or not cfg.mask_truncated for s in group])
+                if not (cfg.drop_zero_variance and bool(no_signal[g])):  # DAPO's filter
+                    kept.append((group, carries, advantages[g]))
+            kept_total += len(rewards) - int(no_signal.sum()) if cfg.drop_zero_variance else need
+
+            # Curriculum update: each group's correctness rewards and the advantages it got
+            # (dropped groups too: "too easy" and "too hard" are what a teacher learns from).
+            round_problems = [
+                p.to_dict() for part in parallel.gather(world, problems) for p in part
+            ]
+            correct_groups = torch.tensor(glob["correct"]).view(-1, cfg.group_size)
+            teacher.update(
+                [
+                    Outcome(spec, correct_groups[g].tolist(), advantages[g].tolist(), problem)
+                    for g, (spec, problem) in enumerate(zip(specs, round_problems))
+                ]
+            )
+            for key, values in glob.items():
+                seen[key] += values
+            seen["no_signal"] += no_signal.tolist()
+            seen["specs"] += specs
+            seen["problems"] += round_problems
         t1 = time.perf_counter()
 
-        # 3. Rewards from the verifiers (correctness; plus an optional format term).
-        texts = [decode(s.completion_ids) for s in samples]
-        repeated = [p for p in problems for _ in range(cfg.group_size)]
-        verdicts = rlvr_envs.verify_batch(repeated, texts)
-        correct = [float(v.reward) for v in verdicts]
-        fmt = [float(v.format_ok) for v in verdicts]
-        local = {
-            "reward": [c + cfg.format_reward * f for c, f in zip(correct, fmt)],
-            "correct": correct,
-            "format": fmt,
-            "tokens": [len(s.completion_ids) for s in samples],
-            "truncated": [not s.finished for s in samples],
-        }
-        everyone = parallel.gather(world, local)
-        glob = {k: [x for part in everyone for x in part[k]] for k in local}
-
-        # 4. Group advantages over the global batch; this rank's slice of them.
-        rewards = torch.tensor(glob["reward"]).view(-1, cfg.group_size)
-        advantages = group_advantages(rewards, cfg.advantage)
-        no_signal = zero_variance_groups(rewards)
-        mine_g = slice(world.rank * per_rank, (world.rank + 1) * per_rank)
-        G = cfg.group_size
-        groups = [samples[g * G : (g + 1) * G] for g in range(per_rank)]
-        keep = torch.tensor([[s.finished or not cfg.mask_truncated for s in g] for g in groups])
-        if cfg.drop_zero_variance:  # DAPO's dynamic sampling (without refilling the batch)
-            keep &= ~no_signal[mine_g].unsqueeze(1)
-
         # 5. Policy update: clipped surrogate, num_iterations x num_minibatches steps.
+        empty = torch.zeros(0, cfg.group_size)  # a rank may keep no group at all
+        groups = [group for group, _, _ in kept]
+        keep = torch.stack([k for _, k, _ in kept]) if kept else empty.bool()
+        step_advantages = torch.stack([a for _, _, a in kept]) if kept else empty
         stats = update_policy(
             cfg, model, reference, optimizer, scheduler, params, world, groups, keep,
-            advantages[mine_g], pad_id, step,
+            step_advantages, pad_id, step,
         )  # fmt: skip
         rollout.sync(model)
         t2 = time.perf_counter()
 
-        # 6. Curriculum update: each group's correctness rewards and the advantages used.
-        all_specs = specs[: len(rewards)]
-        all_problems = [p.to_dict() for part in parallel.gather(world, problems) for p in part]
-        correct_groups = torch.tensor(glob["correct"]).view(-1, cfg.group_size)
-        teacher.update(
-            [
-                Outcome(spec, correct_groups[g].tolist(), advantages[g].tolist(), problem)
-                for g, (spec, problem) in enumerate(zip(all_specs, all_problems))
-            ]
-        )
-
-        # 7. Logging, evaluation, checkpoints.
-        tokens = sum(glob["tokens"])
+        # 6. Logging, evaluation, checkpoints.
+        tokens = sum(seen["tokens"])
         row = {
             "step": step + 1,
-            "train/reward": _mean(glob["reward"]),
-            "train/accuracy": _mean(glob["correct"]),
-            "train/format": _mean(glob["format"]),
-            "train/zero_variance": float(no_signal.float().mean()),
-            "train/truncated": _mean(glob["truncated"]),
-            "train/completion_tokens": tokens / len(glob["tokens"]),
-            "train/difficulty": _mean(s.difficulty for s in all_specs if s.difficulty is not None),
+            "train/reward": _mean(seen["reward"]),
+            "train/accuracy": _mean(seen["correct"]),
+            "train/format": _mean(seen["format"]),
+            "train/zero_variance": _mean(float(x) for x in seen["no_signal"]),
+            "train/truncated": _mean(seen["truncated"]),
+            "train/completion_tokens": tokens / len(seen["tokens"]),
+            "train/difficulty": _mean(
+                s.difficulty for s in seen["specs"] if s.difficulty is not None
+            ),
+            "train/groups_kept": float(min(kept_total, wanted)),
+            "train/sampling_rounds": float(rounds),
             **stats,
-            "perf/rollout_s": t1 - t0,
+            "perf/rollout_s": rollout_s,
             "perf/update_s": t2 - t1,
             "perf/step_s": time.perf_counter() - t0,
-            "perf/generated_tokens_per_s": tokens / max(t1 - t0, 1e-9),
+            "perf/generated_tokens_per_s": tokens / max(rollout_s, 1e-9),
         }
         by_env: dict[str, list[float]] = defaultdict(list)
-        for g, problem in enumerate(all_problems):
-            by_env[problem["env_id"]] += glob["correct"][
+        for g, problem in enumerate(seen["problems"]):
+            by_env[problem["env_id"]] += seen["correct"][
                 g * cfg.group_size : (g + 1) * cfg.group_size
             ]
         row.update({f"train/accuracy/{e}": _mean(v) for e, v in sorted(by_env.items())})
