@@ -300,13 +300,50 @@ def test_entailment_labels_and_countermodels_match_a_truth_table():
             if premises and not _says(meta["conclusion"], env):
                 counter.append(values)
         labels.add(not counter)
-        assert (problem.answer == "yes") == (not counter)
+        assert problem.answer.startswith("yes") == (not counter)
         for values in itertools.product((False, True), repeat=meta["atoms"]):
             text = "no: " + ", ".join(f"{a}={int(v)}" for a, v in zip(names, values))
             assert _score(problem, text).correct == (values in counter)
-        assert _score(problem, "yes").correct == (not counter)
+        assert not _score(problem, "yes").correct  # a yes needs its premises
         assert not _score(problem, "no").correct
+        for chosen in _subsets(len(meta["premises"])):
+            text = "yes: " + ", ".join(f"P{i + 1}" for i in chosen)
+            valid = not counter and _minimal_entailing(meta, chosen)
+            assert _score(problem, text).correct == valid, (text, problem.answer)
     assert labels == {True, False}
+
+
+def _subsets(n: int):
+    for size in range(1, n + 1):
+        yield from itertools.combinations(range(n), size)
+
+
+def _entailed_by(meta, chosen) -> bool:
+    """Truth-table check, independent of the family's bitmasks."""
+    for values in itertools.product((False, True), repeat=meta["atoms"]):
+        env = list(values)
+        premises_hold = all(_says(meta["premises"][i], env) for i in chosen)
+        if premises_hold and not _says(meta["conclusion"], env):
+            return False
+    return True
+
+
+def _minimal_entailing(meta, chosen) -> bool:
+    return _entailed_by(meta, chosen) and not any(
+        _entailed_by(meta, [j for j in chosen if j != i]) for i in chosen
+    )
+
+
+def test_entailment_yes_witness_syntax():
+    problem = next(
+        p for s in range(80) if (p := _gen("rlvr/Entailment-v0", s)).answer.startswith("yes")
+    )
+    named = problem.answer.removeprefix("yes: ")
+    assert _score(problem, f"Yes, {named.lower()}.").correct
+    assert _score(problem, "yes: " + " ".join(reversed(named.split(", ")))).correct
+    k = len(problem.meta["premises"])
+    assert _score(problem, f"yes: P{k + 1}").reason == "unparsable"
+    assert _score(problem, f"yes: {named}, {named.split(', ')[0]}").reason == "unparsable"
 
 
 @PERTURB
@@ -323,7 +360,7 @@ def test_entailment_verdict_equals_independent_countermodel_check(seed, difficul
 
 
 def test_entailment_accepts_spelled_out_values():
-    problem = next(p for s in range(50) if (p := _gen("rlvr/Entailment-v0", s)).answer != "yes")
+    problem = next(p for s in range(50) if (p := _gen("rlvr/Entailment-v0", s)).answer[:2] == "no")
     spelled = problem.answer.replace("=1", " = true").replace("=0", " = false").upper()
     assert _score(problem, spelled.replace("NO:", "No,")).reward == 1.0
     assert _score(problem, problem.answer.rsplit(",", 1)[0]).reason == "unparsable"

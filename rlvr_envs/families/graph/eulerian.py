@@ -8,11 +8,10 @@ Hierholzer (1873): a connected graph has an Eulerian path iff it has zero or two
 odd degree.
 
 Answer syntax: the path as node numbers joined by ``->`` (``0 -> 2 -> 1 -> 0 -> 3``), using
-every edge exactly once; or, when there is none, ``none:`` and three or more nodes of odd
-degree, which prove it (``none: 1, 4, 6``; the graph is always connected, so parity is the
-only obstacle). Any Eulerian path, in either direction, is right, and so is any such set
-of odd-degree nodes; a bare ``none`` is unparsable, so answering ``none`` to everything
-earns nothing.
+every edge exactly once; or, when there is none, ``none:`` and every node of odd degree,
+which proves it (``none: 1, 4, 6, 7``; the graph is always connected, so parity is the only
+obstacle), in any order. Any Eulerian path, in either direction, is right; a bare ``none``
+is unparsable, so answering ``none`` to everything earns nothing.
 
 Knobs: ``nodes``, ``degree`` (average degree) and ``encoding``. Difficulty raises the first
 two.
@@ -44,13 +43,13 @@ class EulerianPath(GraphFamily):
     """Give a path that uses every edge exactly once, or none if there is no such path."""
 
     knobs: ClassVar[dict[str, Knob]] = {
-        "nodes": nodes_knob(2, 40, default=6, easy=4, hard=12),
+        "nodes": nodes_knob(2, 40, default=6, easy=5, hard=12),  # 4: "none: 0, 1, 2, 3" wins 40%
         "degree": degree_knob(1.0, 10.0, default=3.0, easy=2.5, hard=4.0),
         "encoding": encoding_knob(),
     }
     answer_syntax = (
         "the path as node numbers joined by -> (e.g. 0 -> 2 -> 1 -> 0 -> 3), or none: and "
-        "three or more nodes of odd degree (e.g. none: 1, 4, 6)"
+        "every node of odd degree (e.g. none: 1, 4, 6, 7)"
     )
     unique_answer = False
     single_answer = False
@@ -68,8 +67,8 @@ class EulerianPath(GraphFamily):
         path = [label[u] for u in trail]
         question = (
             "Find a path in this graph that uses every edge exactly once (nodes may repeat). "
-            "If there is no such path, answer none followed by three or more nodes of odd "
-            "degree (the number of edges at a node), which prove it (e.g. none: 1, 4, 6)."
+            "If there is no such path, answer none followed by every node of odd degree "
+            "(the number of edges at a node), which proves it (e.g. none: 1, 4, 6, 7)."
             f"\n\n{self.text(graph, knobs, rng)}"
         )
         if extra:
@@ -88,11 +87,13 @@ class EulerianPath(GraphFamily):
             odd = set(odd_nodes(problem.meta["nodes"], problem.meta["edges"]))
             if len(set(witness)) != len(witness):
                 return Judgement.wrong(why="a node is named twice")
-            if len(witness) < 3:
-                return Judgement.wrong(why="name at least three nodes of odd degree")
             even = [u for u in witness if u not in odd]
             if even:
                 return Judgement.wrong(why=f"node {even[0]} does not have odd degree")
+            if len(witness) < len(odd):
+                return Judgement.wrong(why="name every node of odd degree")
+            if len(odd) <= 2:
+                return Judgement.wrong(why="with two or no odd nodes an Eulerian path exists")
             return Judgement.right()
         edges = {(min(u, v), max(u, v)) for u, v in problem.meta["edges"]}
         if len(path) != len(edges) + 1:
