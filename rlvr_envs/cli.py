@@ -1,4 +1,4 @@
-"""The ``rlvr`` command: list, show and check envs; freeze suites' evaluation sets."""
+"""The ``rlvr`` command: list, show, check and audit envs; freeze suites' evaluation sets."""
 
 from __future__ import annotations
 
@@ -93,6 +93,32 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+def cmd_audit(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from rlvr_envs.audit import best_constant_answer
+
+    env_ids = args.env_ids or registry.list_envs(mixtures=False)
+    rows = []
+    for env_id in tqdm(env_ids, desc="auditing envs", unit="env", file=sys.stderr):
+        rows.append(
+            best_constant_answer(env_id, difficulty=args.difficulty, problems=args.problems)
+        )
+    rows.sort(key=lambda r: -r.reward)
+    if args.json:
+        print(json.dumps([r.__dict__ for r in rows], indent=2))
+    else:
+        width = max(len(r.env_id) for r in rows)
+        print(f"{'env id':<{width}}  best constant  distinct answers  answer")
+        for r in rows:
+            answer = r.answer if len(r.answer) <= 40 else r.answer[:37] + "..."
+            print(f"{r.env_id:<{width}}  {r.reward:13.2f}  {r.distinct_answers:16d}  {answer!r}")
+    over = [r for r in rows if args.fail_above is not None and r.reward > args.fail_above]
+    for r in over:
+        print(f"FAIL {r.env_id}: the constant {r.answer!r} earns {r.reward:.2f}", file=sys.stderr)
+    return 1 if over else 0
+
+
 def cmd_freeze(args: argparse.Namespace) -> int:
     from rlvr_envs.suites import freeze, load_suite
 
@@ -129,6 +155,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("env_ids", nargs="*")
     p.add_argument("--seeds", type=int, default=20, help="oracle checks per id")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser(
+        "audit", help="the reward a constant answer earns on each env (reward-hack check)"
+    )
+    p.add_argument("env_ids", nargs="*", help="ids to audit (default: every family)")
+    p.add_argument("--difficulty", type=float, default=0.5)
+    p.add_argument("--problems", type=int, default=100, help="problems per id")
+    p.add_argument("--fail-above", type=float, default=None, help="exit 1 above this reward")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("freeze", help="write a suite's frozen evaluation set")
     p.add_argument("suite", help="suite name in tasks/ or path to its TOML")
