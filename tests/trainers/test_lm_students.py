@@ -37,10 +37,13 @@ def test_rows_from_a_run_directory(tmp_path):
     assert "| uniform | 0 | 0.500 | +0.250 |" in text
 
 
-def _fake_run(root, teacher, seed, after, finished=True):
-    run = root / f"{teacher}-seed{seed}"
+def _fake_run(root, teacher, seed, after, finished=True, variant=""):
+    run = root / f"{teacher}{'-' + variant if variant else ''}-seed{seed}"
     run.mkdir()
     (run / "config.json").write_text(json.dumps({"teacher": teacher, "seed": seed}))
+    if variant:
+        label = {"variant": variant, "overrides": {"refill_rounds": 3}}
+        (run / "variant.json").write_text(json.dumps(label))
     rows = [{"step": 1, "train/accuracy": 0.5, "train/difficulty": 0.2, "train/zero_variance": 0}]
     if finished:
         rows.append({"step": 1, "eval/pass@1": after, "eval/format": 1.0})
@@ -57,12 +60,14 @@ def test_collect_keeps_finished_runs_and_summarises_seeds(tmp_path):
     _fake_run(runs, "uniform", 1, 0.25)
     _fake_run(runs, "sec", 0, 0.75)
     _fake_run(runs, "plr", 0, 0.9, finished=False)  # interrupted: left out, rerun later
+    _fake_run(runs, "sec", 1, 0.5, variant="refill")
     out = tmp_path / "board"
     main(["--collect", "--runs-dir", str(runs), "--out", str(out), "--steps", "1"])
     report = json.loads(out.with_suffix(".json").read_text())
-    assert sorted((r["teacher"], r["seed"]) for r in report["runs"]) == [
-        ("sec", 0), ("uniform", 0), ("uniform", 1)
+    assert sorted((r["teacher"], r["variant"], r["seed"]) for r in report["runs"]) == [
+        ("sec", "", 0), ("sec", "refill", 1), ("uniform", "", 0), ("uniform", "", 1)
     ]  # fmt: skip
     text = out.with_suffix(".md").read_text()
     assert "| uniform | 2 | +0.125 | +0.000 | +0.250 |" in text
     assert "| sec | 1 | +0.500 | +0.500 | +0.500 |" in text
+    assert "| sec [refill] | 1 | +0.250 |" in text and "- `refill`: `refill_rounds=3`" in text

@@ -25,21 +25,36 @@ from trainers.grpo.train import Config, train
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_teacher(name: str, base: dict[str, Any], out: Path, seed: int) -> dict[str, Any]:
+def run_teacher(
+    name: str,
+    base: dict[str, Any],
+    out: Path,
+    seed: int,
+    variant: str = "",
+    overrides: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One training run of ``base`` with teacher ``name``; a ``variant`` names the config
+    ``overrides`` it adds (e.g. dynamic sampling), shown beside the teacher in the table."""
+    run_dir = out / f"{name}{'-' + variant if variant else ''}-seed{seed}"
     cfg = Config(
         **{
             **base,
+            **(overrides or {}),
             "teacher": name,
             # the base config's teacher options belong to its own teacher; others: defaults
             "teacher_options": base["teacher_options"] if name == base["teacher"] else "{}",
             "seed": seed,
-            "output_dir": str(out / f"{name}-seed{seed}"),
+            "output_dir": str(run_dir),
             "eval_every": 0,
             "eval_at_start": False,
             "save_every": -1,
             "save_final_model": False,
             "progress": False,
         }
+    )
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "variant.json").write_text(
+        json.dumps({"variant": variant, "overrides": overrides or {}})
     )
     started = time.perf_counter()
     train(cfg)
@@ -60,8 +75,12 @@ def summarise(run: Path) -> dict[str, Any] | None:
     final = [r for r in rows if "eval/pass@1" in r][-1]
     half = len(steps) // 2
     seconds = run / "seconds.txt"
+    variant = run / "variant.json"
+    label = json.loads(variant.read_text()) if variant.exists() else {}
     return {
         "teacher": cfg["teacher"],
+        "variant": label.get("variant", ""),
+        "overrides": label.get("overrides", {}),
         "seed": cfg["seed"],
         "after": final["eval/pass@1"],
         "format_after": final["eval/format"],
@@ -134,7 +153,7 @@ def markdown(report: dict[str, Any]) -> str:
     before = report["before"]["eval/pass@1"]
     for r in sorted(report["runs"], key=lambda r: -r["after"]):
         lines.append(
-            f"| {r['teacher']} | {r['seed']} | {r['after']:.3f} | {r['after'] - before:+.3f} | "
+            f"| {_name(r)} | {r['seed']} | {r['after']:.3f} | {r['after'] - before:+.3f} | "
             f"{r['format_after']:.3f} | {r['train_accuracy_first_half']:.3f} | "
             f"{r['train_accuracy_second_half']:.3f} | {r['mean_difficulty']:.3f} | "
             f"{r['zero_variance']:.2f} | {r['seconds'] / 60:.1f} |"
@@ -144,7 +163,7 @@ def markdown(report: dict[str, Any]) -> str:
     if len(seeds) > 1:
         by_teacher: dict[str, list[float]] = {}
         for r in report["runs"]:
-            by_teacher.setdefault(r["teacher"], []).append(r["after"] - before)
+            by_teacher.setdefault(_name(r), []).append(r["after"] - before)
         lines += [
             "",
             f"Per teacher over seeds {', '.join(map(str, seeds))}: mean change in held-out "
@@ -158,6 +177,13 @@ def markdown(report: dict[str, Any]) -> str:
                 f"| {name} | {len(deltas)} | {_mean(deltas):+.3f} | {min(deltas):+.3f} | "
                 f"{max(deltas):+.3f} |"
             )
+    variants = {r["variant"]: r["overrides"] for r in report["runs"] if r.get("variant")}
+    if variants:
+        lines += ["", "Variants (the same budget, with these config changes):", ""]
+        lines += [
+            f"- `{name}`: " + ", ".join(f"`{k}={json.dumps(v)}`" for k, v in sorted(o.items()))
+            for name, o in sorted(variants.items())
+        ]
     lines += [
         "",
         f"Each row is one run scored on {n} held-out problems: a difference of one problem is "
@@ -170,12 +196,25 @@ def markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _name(row: dict[str, Any]) -> str:
+    """The table's name for a run: its teacher, and its variant in brackets if any."""
+    return f"{row['teacher']} [{row['variant']}]" if row.get("variant") else row["teacher"]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teachers", nargs="+", default=["uniform", "threshold-ladder", "sec"])
     parser.add_argument("--seeds", nargs="+", type=int, default=[0])
     parser.add_argument("--steps", type=int, default=12)
-    parser.add_argument("--set", nargs="*", default=[], help="config overrides, key=JSON value")
+    parser.add_argument(
+        "--set",
+        nargs="*",
+        default=[],
+        help="config overrides, key=JSON value; with --variant they mark these runs only",
+    )
+    parser.add_argument(
+        "--variant", default="", help="a name for the --set overrides, shown beside the teacher"
+    )
     parser.add_argument("--runs-dir", default="runs/lm_students")
     parser.add_argument("--out", default=str(ROOT / "leaderboards" / "lm_students"))
     parser.add_argument("--machine", default="2 CPU cores")
@@ -185,14 +224,18 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     base = {**PRESETS["demo"], "steps": args.steps, "plot": False}
     names = {f.name for f in fields(Config)}
+    overrides: dict[str, Any] = {}
     for item in args.set:
         key, _, value = item.partition("=")
         if key not in names:
             raise SystemExit(f"unknown config field {key!r}")
         try:
-            base[key] = json.loads(value)
+            overrides[key] = json.loads(value)
         except json.JSONDecodeError:
-            base[key] = value
+            overrides[key] = value
+    if not args.variant:  # plain overrides change the base of the whole table
+        base.update(overrides)
+        overrides = {}
     out = Path(args.runs_dir)
     out.mkdir(parents=True, exist_ok=True)
     cached = out / "baseline.json"
@@ -202,14 +245,15 @@ def main(argv: list[str] | None = None) -> None:
         cached.write_text(json.dumps(baseline(base, out)))
     before = json.loads(cached.read_text())
     done = {
-        (row["teacher"], row["seed"]): row
+        (row["teacher"], row["variant"], row["seed"]): row
         for row in (summarise(p.parent) for p in sorted(out.glob("*/metrics.jsonl")))
         if row is not None
     }  # finished runs are kept and never rerun: an interrupted table resumes where it stopped
     for seed in [] if args.collect else args.seeds:
         for teacher in args.teachers:
-            if (teacher, seed) not in done:
-                done[teacher, seed] = run_teacher(teacher, base, out, seed)
+            key = (teacher, args.variant, seed)
+            if key not in done:
+                done[key] = run_teacher(teacher, base, out, seed, args.variant, overrides)
                 write_report(args, base, before, list(done.values()))
     write_report(args, base, before, list(done.values()))
 
