@@ -25,6 +25,7 @@ import heapq
 import random
 import re
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -483,13 +484,16 @@ def dijkstra(adj: list[dict[int, int]], source: int) -> tuple[list[float], list[
     return dist, pred, hops
 
 
-def unit_shortest_path(adj: list[dict[int, int]], source: int) -> tuple[list[int], list[int]]:
+def unit_shortest_path(
+    adj: list[dict[int, int]], source: int
+) -> tuple[list[int], Callable[[int], list[int]]]:
     """Breadth-first search for graphs whose every edge weighs 1: the hop distances from
     ``source`` (-1 where unreachable) and a function of the target.
 
-    Returns ``(dist, path_to)`` where ``path_to(t)`` is the path :func:`dijkstra` and
-    :func:`walk_back` would give (each node's predecessor is its smallest-labelled
-    neighbour one hop nearer), found in time linear in the graph instead of a heap's.
+    Returns ``(dist, path_to)`` where ``path_to(t)``, for a reachable ``t``, is the path
+    :func:`dijkstra` and :func:`walk_back` would give (each node's predecessor is its
+    smallest-labelled neighbour one hop nearer), found in time linear in the graph instead
+    of a heap's.
     """
     dist = [-1] * len(adj)
     dist[source] = 0
