@@ -13,6 +13,7 @@ from trainers.grpo.objective import (  # noqa: E402
     STD_EPS,
     group_advantages,
     grpo_loss,
+    overlong_penalty,
     token_entropy,
     token_logprobs,
     token_weights,
@@ -192,3 +193,13 @@ def test_pass_at_k():
 def test_eval_subset_is_spread_and_ordered():
     assert subset(list(range(10)), 5) == [0, 2, 4, 6, 8]
     assert subset(list(range(3)), 0) == [0, 1, 2]
+
+
+def test_soft_overlong_penalty_is_dapo_eq_13():
+    # L_max = 10, L_cache = 4: free up to 6 tokens, then -1/4 per token, -1 at the limit
+    lengths = torch.tensor([0, 5, 6, 7, 8, 10])
+    assert close(overlong_penalty(lengths, 10, 4), [0, 0, 0, -0.25, -0.5, -1.0])
+    assert close(overlong_penalty(lengths, 10, 0), [0.0] * 6)  # off
+    assert close(overlong_penalty(torch.tensor([12]), 10, 4), [-1.0])  # never below -1
+    with pytest.raises(ValueError, match="buffer"):
+        overlong_penalty(lengths, 10, 11)

@@ -128,7 +128,13 @@ def test_tiny_model_trains_end_to_end(tiny_model_dir, tmp_path):
     "options",
     [
         {},
-        {"num_iterations": 2, "num_minibatches": 2, "beta": 0.05, "drop_zero_variance": True},
+        {
+            "num_iterations": 2,
+            "num_minibatches": 2,
+            "beta": 0.05,
+            "drop_zero_variance": True,
+            "overlong_buffer": 8,
+        },
     ],
     ids=["one-step", "multi-step-kl"],
 )
@@ -180,6 +186,8 @@ def test_config_validation():
         Config(group_size=1).validate()
     with pytest.raises(ValueError, match="drop_zero_variance"):
         Config(refill_rounds=2).validate()
+    with pytest.raises(ValueError, match="overlong_buffer"):
+        Config(max_new_tokens=16, overlong_buffer=17).validate()
     with pytest.raises(ValueError):
         Config(chat_examples='["not a pair"]').validate()
 

@@ -17,6 +17,8 @@ same prompt ``q``, with rewards ``r_i``. For token ``t`` of completion ``i``::
         J = 1/sum_i |o_i| sum_i sum_t [...]                       (token-level loss, sec. 3.3)
         drop groups whose rewards are all equal                   (dynamic sampling, sec. 3.2)
         mask completions cut off at the length limit              (overlong filtering, sec. 3.4)
+        r_i += min(0, ((L_max - L_cache) - |o_i|) / L_cache)      (soft overlong punishment,
+                                                                   eq. 13: -1 at the limit)
 
     Dr. GRPO (Liu et al. 2025, "Understanding R1-Zero-Like Training"; arXiv:2503.20783):
         A_i = r_i - mean(r)                                       (no division by std)
@@ -67,6 +69,21 @@ def group_advantages(rewards: torch.Tensor, mode: AdvantageMode = "grpo") -> tor
     if mode == "batch":
         return centred / (rewards.std(unbiased=False) + STD_EPS)
     raise ValueError(f"advantage mode must be grpo, drgrpo or batch, got {mode!r}")
+
+
+def overlong_penalty(lengths: torch.Tensor, max_length: int, buffer: int) -> torch.Tensor:
+    """DAPO's soft overlong punishment (Yu et al. 2025, sec. 3.4, eq. 13), added to rewards.
+
+    0 for completions of at most ``max_length - buffer`` tokens, then falling linearly to -1
+    at ``max_length`` (the generation limit, where truncated completions end). ``buffer`` 0
+    gives no penalty.
+    """
+    if buffer <= 0:
+        return torch.zeros(lengths.shape)
+    if buffer > max_length:
+        raise ValueError(f"the overlong buffer ({buffer}) exceeds the length limit ({max_length})")
+    over = lengths.float() - (max_length - buffer)
+    return -(over / buffer).clamp(min=0.0, max=1.0)
 
 
 def zero_variance_groups(rewards: torch.Tensor) -> torch.Tensor:

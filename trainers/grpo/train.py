@@ -5,7 +5,8 @@ The loop follows the algorithm's order, one section per stage:
 
 1. curriculum: the teacher proposes task specs; ``rlvr_envs`` turns them into problems;
 2. rollout: G completions per prompt from the rollout backend (HF generate or vLLM);
-3. rewards: ``rlvr_envs.verify_batch`` scores every completion;
+3. rewards: ``rlvr_envs.verify_batch`` scores every completion (plus optional format and
+   overlong-length terms);
 4. advantages: group-relative (GRPO, Dr. GRPO or batch-scaled), optionally dropping groups
    with no signal (DAPO's dynamic sampling), then ``teacher.update`` with each group's
    rewards and advantages; with ``refill_rounds``, steps 1-4 repeat for the dropped
@@ -44,6 +45,7 @@ from trainers.grpo.objective import (
     LossAggregation,
     group_advantages,
     grpo_loss,
+    overlong_penalty,
     token_entropy,
     token_logprobs,
     token_weights,
@@ -159,6 +161,10 @@ class Config:
     sees every group, dropped or not). 0 updates on the smaller batch."""
     mask_truncated: bool = False
     """Give completions cut off at max_new_tokens no loss (DAPO's overlong filtering)."""
+    overlong_buffer: int = 0
+    """DAPO's soft overlong punishment: completions longer than max_new_tokens minus this
+    many tokens lose reward linearly, 1 at the limit (training reward only; accuracy, the
+    teacher and evaluation use correctness). 0: off."""
 
     # -- optimisation ------------------------------------------------------------------------
     learning_rate: float = 1e-6
@@ -207,6 +213,8 @@ class Config:
             raise ValueError("group_size must be >= 2: GRPO's baseline is the group's mean")
         if self.prompts_per_step < 1 or self.steps < 0 or self.micro_batch_size < 1:
             raise ValueError("prompts_per_step and micro_batch_size must be >= 1, steps >= 0")
+        if not 0 <= self.overlong_buffer <= self.max_new_tokens:
+            raise ValueError("overlong_buffer must be between 0 and max_new_tokens")
         if self.refill_rounds < 0 or (self.refill_rounds and not self.drop_zero_variance):
             raise ValueError("refill_rounds must be >= 0 and needs drop_zero_variance")
         if self.eval_samples and self.eval_k > self.eval_samples:
@@ -526,10 +534,15 @@ def train(cfg: Config) -> dict[str, Any]:
             verdicts = rlvr_envs.verify_batch(repeated, texts)
             correct = [float(v.reward) for v in verdicts]
             fmt = [float(v.format_ok) for v in verdicts]
+            lengths = torch.tensor([len(s.completion_ids) for s in samples])
+            overlong = overlong_penalty(lengths, cfg.max_new_tokens, cfg.overlong_buffer).tolist()
             local = {
-                "reward": [c + cfg.format_reward * f for c, f in zip(correct, fmt)],
+                "reward": [
+                    c + cfg.format_reward * f + o for c, f, o in zip(correct, fmt, overlong)
+                ],
                 "correct": correct,
                 "format": fmt,
+                "overlong": overlong,
                 "tokens": [len(s.completion_ids) for s in samples],
                 "truncated": [not s.finished for s in samples],
             }
@@ -588,6 +601,7 @@ def train(cfg: Config) -> dict[str, Any]:
             "train/format": _mean(seen["format"]),
             "train/zero_variance": _mean(float(x) for x in seen["no_signal"]),
             "train/truncated": _mean(seen["truncated"]),
+            "train/overlong_penalty": _mean(seen["overlong"]),
             "train/completion_tokens": tokens / len(seen["tokens"]),
             "train/difficulty": _mean(
                 s.difficulty for s in seen["specs"] if s.difficulty is not None
