@@ -71,3 +71,13 @@ def test_collect_keeps_finished_runs_and_summarises_seeds(tmp_path):
     assert "| uniform | 2 | +0.125 | +0.000 | +0.250 |" in text
     assert "| sec | 1 | +0.500 | +0.500 | +0.500 |" in text
     assert "| sec [refill] | 1 | +0.250 |" in text and "- `refill`: `refill_rounds=3`" in text
+
+
+def test_prompts_sampled_per_step_from_the_logged_metrics():
+    from trainers.grpo.lm_students import _sampled
+
+    assert _sampled({"train/zero_variance": 0.75}, 4) == 4  # no refill: the batch size
+    refill = {"train/groups_kept": 4.0, "train/zero_variance": 0.5, "train/sampling_rounds": 3.0}
+    assert _sampled(refill, 4) == 8  # 8 sampled, half flat, 4 kept
+    flat = {"train/groups_kept": 0.0, "train/zero_variance": 1.0, "train/sampling_rounds": 4.0}
+    assert _sampled(flat, 4) == 16  # nothing kept: every round sampled the whole batch

@@ -88,10 +88,22 @@ def summarise(run: Path) -> dict[str, Any] | None:
         "train_accuracy_second_half": _mean(r["train/accuracy"] for r in steps[half:]),
         "mean_difficulty": _mean(r["train/difficulty"] for r in steps),
         "zero_variance": _mean(r["train/zero_variance"] for r in steps),
+        "prompts_sampled": sum(_sampled(r, cfg.get("prompts_per_step", 0)) for r in steps),
         "seconds": float(seconds.read_text())
         if seconds.exists()
         else sum(r.get("perf/step_s", 0.0) for r in steps),
     }
+
+
+def _sampled(row: dict[str, Any], wanted: int) -> int:
+    """Prompts sampled in one step: ``wanted`` without refills; with them, the groups kept
+    over the share that had signal (every round sampled ``wanted`` when none had any)."""
+    kept, flat = row.get("train/groups_kept"), row["train/zero_variance"]
+    if kept is None or row.get("train/sampling_rounds", 1) == 1:
+        return wanted
+    if flat >= 1.0:
+        return int(row["train/sampling_rounds"]) * wanted
+    return round(kept / (1.0 - flat))
 
 
 def _finished(metrics: Path) -> bool:
@@ -147,8 +159,8 @@ def markdown(report: dict[str, Any]) -> str:
         f"**{first['eval/pass@1']:.3f}** (format {first['eval/format']:.3f}).",
         "",
         "| teacher | seed | held-out pass@1 after | change | format after | train acc. 1st half"
-        " | 2nd half | mean difficulty | zero-variance groups | minutes |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        " | 2nd half | mean difficulty | zero-variance groups | prompts sampled | wall minutes |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     before = report["before"]["eval/pass@1"]
     for r in sorted(report["runs"], key=lambda r: -r["after"]):
@@ -156,7 +168,8 @@ def markdown(report: dict[str, Any]) -> str:
             f"| {_name(r)} | {r['seed']} | {r['after']:.3f} | {r['after'] - before:+.3f} | "
             f"{r['format_after']:.3f} | {r['train_accuracy_first_half']:.3f} | "
             f"{r['train_accuracy_second_half']:.3f} | {r['mean_difficulty']:.3f} | "
-            f"{r['zero_variance']:.2f} | {r['seconds'] / 60:.1f} |"
+            f"{r['zero_variance']:.2f} | {r.get('prompts_sampled', '')} | "
+            f"{r['seconds'] / 60:.1f} |"
         )
     n = setup["eval_problems"]
     seeds = sorted({r["seed"] for r in report["runs"]})
@@ -179,7 +192,12 @@ def markdown(report: dict[str, Any]) -> str:
             )
     variants = {r["variant"]: r["overrides"] for r in report["runs"] if r.get("variant")}
     if variants:
-        lines += ["", "Variants (the same budget, with these config changes):", ""]
+        lines += [
+            "",
+            "Variants (the same steps and batch size, with these config changes; a variant "
+            "that refills the batch samples more prompts, see that column):",
+            "",
+        ]
         lines += [
             f"- `{name}`: " + ", ".join(f"`{k}={json.dumps(v)}`" for k, v in sorted(o.items()))
             for name, o in sorted(variants.items())
