@@ -528,7 +528,7 @@ def train(cfg: Config) -> dict[str, Any]:
             samples = rollout.generate(prompts, cfg.group_size, sampling, gen_seed) if mine else []
             rollout_s += time.perf_counter() - t_round
 
-            # 3. Rewards from the verifiers (correctness; plus an optional format term).
+            # 3. Rewards from the verifiers: correctness, plus optional format and length terms.
             texts = [decode(s.completion_ids) for s in samples]
             repeated = [p for p in problems for _ in range(cfg.group_size)]
             verdicts = rlvr_envs.verify_batch(repeated, texts)
