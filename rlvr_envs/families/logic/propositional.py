@@ -115,7 +115,8 @@ def render(formula: Formula, names: list[str]) -> str:
 
 
 class Entailment(Family):
-    """Decide propositional entailment; a "no" must come with a countermodel."""
+    """Decide propositional entailment: a "yes" names the premises it needs, a "no" gives a
+    countermodel."""
 
     knobs: ClassVar[dict[str, Knob]] = {
         "atoms": Knob("int", 2, 8, default=3, easy=2, hard=6, doc="propositional atoms"),
@@ -126,7 +127,7 @@ class Entailment(Family):
         "yes and the premises needed (e.g. yes: P1, P3) if the premises entail the "
         "conclusion, otherwise no and a countermodel (e.g. no: p=1, q=0, r=1)"
     )
-    unique_answer = False  # any countermodel is right
+    unique_answer = False  # any countermodel, any minimal set of premises is right
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         atoms, depth = knobs["atoms"], knobs["depth"]
