@@ -294,9 +294,8 @@ class Zygote:
         self.runs = {}  # pid -> state
         if self.jail:
             self._prepare_jail()
-        else:
-            self.base = f"/tmp/rlvr-sandbox-{os.getpid()}"
-            os.mkdir(self.base, 0o700)
+        else:  # the host made the directory (unique, and removed by the host on close)
+            self.base = config["base"]
         os.environ.pop("PWD", None)
         os.environ.update({"HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8"})
         self.wake_r, wake_w = os.pipe()

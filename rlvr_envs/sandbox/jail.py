@@ -148,6 +148,9 @@ class Zygote:
         self.dead: str | None = None
         self.host_sock, jail_sock = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close())
+        # rlimits mode: the runs' working directories, unique to this zygote (a name made
+        # from the zygote's pid collided with a killed zygote's leftovers once pids wrapped)
+        self.base = None if isolation == "jail" else tempfile.mkdtemp(prefix="rlvr-sandbox-")
         userns = None
         try:
             binds, links = _system_paths()
@@ -164,6 +167,7 @@ class Zygote:
                 "tmp_mb": tmp_mb,
                 "binds": binds,
                 "links": links,
+                "base": self.base,
             }
             self.proc = subprocess.Popen(
                 [*cmd, json.dumps(config)],
@@ -175,6 +179,10 @@ class Zygote:
                 env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "MALLOC_ARENA_MAX": "2"},
                 cwd="/",
             )
+        except BaseException:
+            if self.base is not None:
+                shutil.rmtree(self.base, ignore_errors=True)
+            raise
         finally:
             jail_sock.close()
             if userns is not None:
@@ -297,6 +305,8 @@ class Zygote:
             self.proc.wait(timeout=5)
         self.host_sock.close()
         self.stderr.close()
+        if self.base is not None:  # the zygote was killed: its own clean-up never ran
+            shutil.rmtree(self.base, ignore_errors=True)
 
 
 class _Pending:

@@ -340,3 +340,20 @@ def test_rlimits_mode_is_an_explicit_opt_in_that_says_so():
     assert killed.status == "timeout" and killed.isolation == "rlimits"
     with pytest.raises(ValueError, match="isolation"):
         sandbox.run("print(1)", isolation="none")
+
+
+def test_rlimits_work_directory_is_unique_and_removed_when_the_zygote_is_killed():
+    # It was /tmp/rlvr-sandbox-<zygote pid>, left behind by every killed zygote; once pids
+    # wrapped around, a new zygote with a recycled pid failed to start.
+    import os
+
+    from rlvr_envs.sandbox.jail import Zygote
+
+    zygotes = [Zygote("rlimits", slots=1) for _ in range(2)]
+    bases = [z.base for z in zygotes]
+    try:
+        assert len(set(bases)) == 2 and all(os.path.isdir(b) for b in bases)
+    finally:
+        for z in zygotes:
+            z.close()  # SIGKILL: the zygote's own clean-up never runs
+    assert not any(os.path.exists(b) for b in bases)
