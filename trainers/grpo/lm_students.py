@@ -67,10 +67,11 @@ def run_teacher(
 def summarise(run: Path) -> dict[str, Any] | None:
     """One leaderboard row from a run's directory (config.json, metrics.jsonl); None when
     the run has not finished (its metrics do not end with the final evaluation)."""
-    if not _finished(run / "metrics.jsonl"):
+    metrics = run / "metrics.jsonl"
+    rows = [json.loads(x) for x in metrics.read_text().splitlines()] if metrics.exists() else []
+    if not rows or "eval/pass@1" not in rows[-1]:  # as _finished says, from the rows read
         return None
     cfg = json.loads((run / "config.json").read_text())
-    rows = [json.loads(x) for x in (run / "metrics.jsonl").read_text().splitlines()]
     steps = [r for r in rows if "train/accuracy" in r]
     final = [r for r in rows if "eval/pass@1" in r][-1]
     half = len(steps) // 2

@@ -543,7 +543,7 @@ def train(cfg: Config) -> dict[str, Any]:
                 "correct": correct,
                 "format": fmt,
                 "overlong": overlong,
-                "tokens": [len(s.completion_ids) for s in samples],
+                "tokens": lengths.tolist(),
                 "truncated": [not s.finished for s in samples],
             }
             everyone = parallel.gather(world, local)

@@ -106,14 +106,19 @@ class EulerianPath(GraphFamily):
         return Judgement.right()
 
 
-def odd_nodes(n: int, edges: list) -> list[int]:
-    """The nodes of odd degree, in order (Euler: a connected graph has an Eulerian path iff
-    there are zero or two of them)."""
+def degrees(n: int, edges: list) -> list[int]:
+    """How many edges meet each node."""
     degree = [0] * n
     for u, v, *_ in edges:
         degree[u] += 1
         degree[v] += 1
-    return [u for u in range(n) if degree[u] % 2]
+    return degree
+
+
+def odd_nodes(n: int, edges: list) -> list[int]:
+    """The nodes of odd degree, in order (Euler: a connected graph has an Eulerian path iff
+    there are zero or two of them)."""
+    return [u for u, d in enumerate(degrees(n, edges)) if d % 2]
 
 
 def _random_trail(rng: random.Random, n: int, m: int) -> list[int]:
@@ -139,10 +144,7 @@ def _break_parity(
 
     Returns [] when no such edges exist (the graph then keeps its Eulerian path).
     """
-    degree = [0] * n
-    for u, v in edges:
-        degree[u] += 1
-        degree[v] += 1
+    degree = degrees(n, edges)
     present = set(edges)
     candidates = [
         (u, v)
