@@ -1,25 +1,54 @@
-"""What every math family shares: answers are judged by math equivalence, exactly."""
+"""What every math family shares: an answer is right when it has the reference's value
+*and* the written form the prompt asks for.
+
+The value is compared exactly with :func:`rlvr_envs.verifiers.math.compare_answers`; the form
+with :func:`rlvr_envs.verifiers.forms.check_form`, so the question's own expression, a formula
+for a count, a fraction not in lowest terms or a value with units earns nothing even though
+its value is right (design.md, "Rewards for the work, not for a shortcut").
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import ClassVar
 
 from rlvr_envs.core import Family, Judgement, Problem
 from rlvr_envs.registry import verify_timeout
+from rlvr_envs.verifiers.forms import check_form
 from rlvr_envs.verifiers.math import compare_answers
 
 
 class MathFamily(Family):
-    """A family whose answer is a value, compared with :func:`verifiers.math.is_equivalent`.
+    """A family whose answer is a value in a declared form.
 
-    ``rounding`` is off: a decimal approximation of an exact answer is wrong, since every
-    math family asks for exact values.
+    Subclasses set ``answer_form`` (a name from :data:`rlvr_envs.verifiers.forms.FORMS`),
+    ``answer_element`` for collections, and ``answer_variables`` (or override
+    :meth:`form_variables`) when the prompt names the unknown, so that ``x = 3`` is accepted
+    and ``y = 3`` is not. The form is checked first: it is cheap and it refuses formulas
+    before any symbolic work. Values are exact; a decimal approximation is wrong.
     """
 
     answer_syntax = "the final answer"
+    answer_form = "rational"
+    answer_element: ClassVar[str | None] = None
+    answer_variables: ClassVar[tuple[str, ...]] = ()
     rounding = False
 
+    def form_variables(self, problem: Problem) -> tuple[str, ...]:
+        """The unknowns this problem's prompt names, in order (assignable in the answer)."""
+        return self.answer_variables
+
     def check(self, problem: Problem, answer: str) -> Judgement:
+        form = check_form(
+            answer,
+            self.answer_form,
+            variables=self.form_variables(problem),
+            element=self.answer_element,
+        )
+        if not form.parsed:
+            return Judgement.unparsable(form.why)
+        if not form.ok:
+            return Judgement.wrong(form=form.why)
         result = compare_answers(problem.answer, answer, verify_timeout(), self.rounding)
         if result.equal:
             return Judgement.right()

@@ -30,6 +30,7 @@ class Arithmetic(MathFamily):
         ),
     }
     answer_syntax = "the exact value (an integer, or a fraction p/q in lowest terms)"
+    answer_form = "rational"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         text, value, _ = _expression(rng, knobs["terms"], knobs["digits"], knobs["operators"])

@@ -48,6 +48,7 @@ class Combinatorics(MathFamily):
         "n": Knob("int", 3, 30, default=6, easy=4, hard=20, doc="objects or people"),
     }
     answer_syntax = "the count as an integer (written out in full)"
+    answer_form = "integer"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         template = rng.choice(_LEVELS[knobs["level"]])

@@ -61,6 +61,8 @@ class LinearEquation(MathFamily):
         ),
     }
     answer_syntax = "the value of x (an integer, or a fraction p/q in lowest terms)"
+    answer_form = "rational"
+    answer_variables = ("x",)
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         size = knobs["coefficients"]
@@ -226,6 +228,11 @@ class LinearSystem(MathFamily):
         ),
     }
     answer_syntax = "the solution as an ordered tuple in the stated variable order (e.g. (1, -2))"
+    answer_form = "tuple"
+    answer_element = "rational"
+
+    def form_variables(self, problem: Problem) -> tuple[str, ...]:
+        return tuple(problem.meta["variables"])
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n, size = knobs["variables"], knobs["coefficients"]
@@ -337,6 +344,9 @@ class Quadratic(MathFamily):
         "all distinct roots separated by commas, each exactly once "
         "(e.g. 2, -1/3 or 1 + sqrt(2), 1 - sqrt(2) or 1 + 2i, 1 - 2i)"
     )
+    answer_form = "roots"
+    answer_element = "radical"
+    answer_variables = ("x",)
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         size, lead = knobs["coefficients"], knobs["leading"]

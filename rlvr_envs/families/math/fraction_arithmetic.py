@@ -37,6 +37,7 @@ class FractionArithmetic(MathFamily):
         ),
     }
     answer_syntax = "the exact value as a fraction p/q in lowest terms (or an integer)"
+    answer_form = "rational"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         text, value, _ = _expression(

@@ -31,6 +31,9 @@ def _modulus(rng: random.Random, digits: int, least: int = 2) -> int:
     return rng.randint(max(least, 10 ** (digits - 1)), 10**digits - 1)
 
 
+_NAMES_X = ("inverse", "linear", "crt")
+
+
 class ModularArithmetic(MathFamily):
     """Modular arithmetic: residues of sums, products and powers, inverses, congruences.
 
@@ -54,6 +57,11 @@ class ModularArithmetic(MathFamily):
         "terms": Knob("int", 2, 6, default=3, easy=2, hard=4, doc="operands or congruences"),
     }
     answer_syntax = "the least non-negative integer answer"
+    answer_form = "integer"
+
+    def form_variables(self, problem: Problem) -> tuple[str, ...]:
+        """Inverses, congruences and CRT systems ask for "the integer x"."""
+        return ("x",) if problem.knobs.get("operation") in _NAMES_X else ()
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         op, digits, terms = knobs["operation"], knobs["digits"], knobs["terms"]
@@ -197,6 +205,7 @@ class GcdLcm(MathFamily):
         "digits": Knob("int", 1, 8, default=3, easy=2, hard=6, doc="digits per number"),
     }
     answer_syntax = "the answer as a positive integer"
+    answer_form = "integer"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         digits, count = knobs["digits"], knobs["count"]
@@ -264,6 +273,7 @@ class BaseConversion(MathFamily):
         ),
     }
     answer_syntax = "only the digits of the converted number"
+    answer_form = "digits in the target base"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         digits = knobs["digits"]

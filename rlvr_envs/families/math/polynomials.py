@@ -1,15 +1,14 @@
 """Polynomials in x: expand a product of polynomials, or factor one into linear factors.
 
-Both families judge an answer in two steps: first math equivalence with the reference (like
-every math family), then the *form* the question asks for, decided on the whitelist parser's
-AST (:mod:`rlvr_envs.verifiers.mathparse`) without sympy. So an equivalent answer in the
-wrong form is wrong: copying the unexpanded product back does not pass ``PolynomialExpand``,
-and writing the expanded polynomial does not pass ``PolynomialFactor``.
+Both families judge an answer by value (like every math family) and by the *form* the
+question asks for (:mod:`rlvr_envs.verifiers.forms`), so an equivalent answer in the wrong
+form is wrong: copying the unexpanded product back does not pass ``PolynomialExpand``, and
+writing the expanded polynomial, a repeated factor written out, a factor with a common
+integer factor left inside or fractional coefficients does not pass ``PolynomialFactor``.
 
-* expanded (:func:`is_expanded`): a sum of monomials ``c*x^k`` (a number times powers of
-  distinct variables, optionally divided by a number), with like terms collected;
-* factored (:func:`is_factored`): a product of constants, linear polynomials and positive
-  integer powers of linear polynomials, such as ``-2x(x - 1)^2(x + 3)``.
+* ``polynomial``: a sum of terms ``c x^k``, one per power of x, the arithmetic done;
+* ``factored``: a constant times distinct primitive linear factors with powers for repeated
+  ones, such as ``-2x(x - 1)^2(x + 3)``.
 """
 
 from __future__ import annotations
@@ -17,9 +16,8 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from rlvr_envs.core import Draft, Judgement, Knob, Problem
+from rlvr_envs.core import Draft, Knob, Problem
 from rlvr_envs.families.math._base import MathFamily, signed_term
-from rlvr_envs.verifiers.mathparse import Node, ParseError, parse
 
 
 class PolynomialExpand(MathFamily):
@@ -42,6 +40,8 @@ class PolynomialExpand(MathFamily):
         ),
     }
     answer_syntax = "the expanded polynomial (e.g. 6x^3 - x^2 + 4x - 5)"
+    answer_form = "polynomial"
+    answer_variables = ("x",)
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         size = knobs["coefficients"]
@@ -64,9 +64,6 @@ class PolynomialExpand(MathFamily):
             polynomial_text(product),
             {"expression": question_expr, "degree": len(product) - 1},
         )
-
-    def check(self, problem: Problem, answer: str) -> Judgement:
-        return _check_form(super().check(problem, answer), answer, "expanded")
 
     def complexity(self, problem: Problem) -> float:
         """Three per degree of the product plus the digits of the product and the answer."""
@@ -91,6 +88,8 @@ class PolynomialFactor(MathFamily):
         "leading": Knob("int", 1, 9, default=1, easy=1, hard=5, doc="largest |leading coeff|"),
     }
     answer_syntax = "the factored polynomial (e.g. 2(x - 1)^2(x + 3))"
+    answer_form = "factored"
+    answer_variables = ("x",)
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         bound = knobs["roots"]
@@ -112,9 +111,6 @@ class PolynomialFactor(MathFamily):
             _factored_text(lead, roots),
             {"polynomial": expanded, "roots": roots, "leading": lead},
         )
-
-    def check(self, problem: Problem, answer: str) -> Judgement:
-        return _check_form(super().check(problem, answer), answer, "factored")
 
     def complexity(self, problem: Problem) -> float:
         """Digits in the polynomial plus three per linear factor."""
@@ -182,101 +178,3 @@ def _factored_text(lead: int, roots: list[int]) -> str:
         factor = "x" if root == 0 else f"(x - {root})" if root > 0 else f"(x + {-root})"
         text += factor if power == 1 else f"{factor}^{power}"
     return text
-
-
-# -- the form checks, on the parser's AST ---------------------------------------------------
-def _check_form(judgement: Judgement, answer: str, kind: str) -> Judgement:
-    if not judgement.correct:
-        return judgement
-    try:
-        node = parse(answer)
-    except (ParseError, RecursionError):
-        return Judgement.unparsable(f"the answer must be written in the accepted syntax ({kind})")
-    ok = is_expanded(node) if kind == "expanded" else is_factored(node)
-    return Judgement.right() if ok else Judgement.wrong(form=f"not {kind}")
-
-
-def _int_literal(node: Node) -> int | None:
-    if node[0] == "num" and node[2] is None and node[1].denominator == 1:
-        return int(node[1])
-    return None
-
-
-def _is_constant(node: Node) -> bool:
-    """A rational literal: ``3``, ``-3``, ``3/4``, ``2.5``."""
-    while node[0] == "neg":
-        node = node[1]
-    if node[0] == "div":
-        return _is_constant(node[1]) and _is_constant(node[2])
-    return node[0] == "num"
-
-
-def _monomial(node: Node) -> tuple[tuple[str, int], ...] | None:
-    """The sorted (variable, exponent) pairs of a monomial, or None if ``node`` is not one."""
-    while node[0] == "neg":
-        node = node[1]
-    if node[0] == "div":
-        return _monomial(node[1]) if _is_constant(node[2]) else None
-    factors = node[1] if node[0] == "mul" else [node]
-    powers: dict[str, int] = {}
-    numbers = 0
-    for factor in factors:
-        while factor[0] == "neg":  # -8x parses as (-8) x
-            factor = factor[1]
-        if factor[0] == "num":
-            numbers += 1
-            continue
-        if factor[0] == "sym":
-            name, exponent = factor[1], 1
-        elif factor[0] == "pow" and factor[1][0] == "sym":
-            name, exponent = factor[1][1], _int_literal(factor[2])
-            if exponent is None:
-                return None
-        else:
-            return None
-        if name in powers:
-            return None
-        powers[name] = exponent
-    if numbers > 1:
-        return None
-    return tuple(sorted((name, e) for name, e in powers.items() if e))
-
-
-def is_expanded(node: Node) -> bool:
-    """True for a sum of monomials with no two terms alike (``3x^2 - x + 1``)."""
-    terms = node[1] if node[0] == "add" else [node]
-    seen: set[tuple[tuple[str, int], ...]] = set()
-    for term in terms:
-        key = _monomial(term)
-        if key is None or key in seen:
-            return False
-        seen.add(key)
-    return True
-
-
-def _is_linear(node: Node) -> bool:
-    """An expanded polynomial of total degree exactly 1 (``x``, ``2x - 3``)."""
-    if not is_expanded(node):
-        return False
-    terms = node[1] if node[0] == "add" else [node]
-    degrees = [sum(e for _, e in _monomial(term) or ()) for term in terms]
-    return max(degrees) == 1
-
-
-def is_factored(node: Node) -> bool:
-    """True for a product of constants, linear factors and powers of linear factors
-    (possibly divided by a constant)."""
-    while node[0] == "neg" or (node[0] == "div" and _is_constant(node[2])):
-        node = node[1]
-    factors = node[1] if node[0] == "mul" else [node]
-    for factor in factors:
-        while factor[0] == "neg":
-            factor = factor[1]
-        if _is_constant(factor) or _is_linear(factor):
-            continue
-        if factor[0] == "pow" and _is_linear(factor[1]):
-            exponent = _int_literal(factor[2])
-            if exponent is not None and exponent >= 1:
-                continue
-        return False
-    return True

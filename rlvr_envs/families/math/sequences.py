@@ -66,6 +66,7 @@ class Sequences(MathFamily):
         "coefficients": Knob("int", 1, 50, default=6, easy=4, hard=15, doc="parameter size"),
     }
     answer_syntax = "the requested term as an integer"
+    answer_form = "integer"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         kind, size = knobs["kind"], knobs["coefficients"]

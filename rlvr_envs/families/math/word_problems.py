@@ -81,6 +81,7 @@ class WordProblems(MathFamily):
         "the exact number without units (an integer, a decimal, or a fraction p/q if it does "
         "not terminate)"
     )
+    answer_form = "number"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         name = rng.choice(list(_TEMPLATES))
