@@ -96,27 +96,60 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_audit(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from rlvr_envs.audit import best_constant_answer
+    from rlvr_envs.audit import best_constant_answer, best_echo_rule
 
+    if args.echo_problems < 0:
+        raise ValueError("--echo-problems must be >= 0 (0 skips the echo check)")
     env_ids = args.env_ids or registry.list_envs(mixtures=False)
     rows = []
     for env_id in tqdm(env_ids, desc="auditing envs", unit="env", file=sys.stderr):
-        rows.append(
-            best_constant_answer(env_id, difficulty=args.difficulty, problems=args.problems)
-        )
-    rows.sort(key=lambda r: -r.reward)
+        constant = best_constant_answer(env_id, difficulty=args.difficulty, problems=args.problems)
+        echo = None
+        if args.echo_problems > 0:
+            echo = best_echo_rule(env_id, difficulty=args.difficulty, problems=args.echo_problems)
+        rows.append((constant, echo))
+    rows.sort(key=lambda r: (-r[0].reward, -(r[1].reward if r[1] else 0), r[0].env_id))
     if args.json:
-        print(json.dumps([r.__dict__ for r in rows], indent=2))
+        print(json.dumps([_audit_row(c, e) for c, e in rows], indent=2))
     else:
-        width = max(len(r.env_id) for r in rows)
-        print(f"{'env id':<{width}}  best constant  distinct answers  answer")
-        for r in rows:
-            answer = r.answer if len(r.answer) <= 40 else r.answer[:37] + "..."
-            print(f"{r.env_id:<{width}}  {r.reward:13.2f}  {r.distinct_answers:16d}  {answer!r}")
-    over = [r for r in rows if args.fail_above is not None and r.reward > args.fail_above]
-    for r in over:
-        print(f"FAIL {r.env_id}: the constant {r.answer!r} earns {r.reward:.2f}", file=sys.stderr)
-    return 1 if over else 0
+        _print_audit(rows)
+    failures = []
+    for constant, echo in rows:
+        if args.fail_above is not None and constant.reward > args.fail_above:
+            failures.append(f"{constant.env_id}: the constant {constant.answer!r} earns "
+                            f"{constant.reward:.2f}")  # fmt: skip
+        if echo and args.fail_copied_above is not None and echo.copied > args.fail_copied_above:
+            failures.append(f"{echo.env_id}: copying from the prompt earns {echo.copied:.2f} "
+                            "where the prompt does not state the answer")  # fmt: skip
+    for failure in failures:
+        print(f"FAIL {failure}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def _audit_row(constant, echo) -> dict:
+    row = dict(constant.__dict__)
+    if echo is not None:
+        row["echo"] = {k: v for k, v in echo.__dict__.items() if k != "env_id"}
+    return row
+
+
+def _print_audit(rows) -> None:
+    width = max(len(c.env_id) for c, _ in rows)
+    print(f"{'env id':<{width}}  constant  answer            echo  copied  any span  rule")
+    for constant, echo in rows:
+        answer = constant.answer if len(constant.answer) <= 14 else constant.answer[:11] + "..."
+        line = f"{constant.env_id:<{width}}  {constant.reward:8.2f}  {answer!r:16}"
+        if echo is not None:
+            line += f"  {echo.reward:4.2f}  {echo.copied:6.2f}  {echo.any_span:8.2f}  {echo.rule}"
+        print(line)
+    if rows[0][1] is None:
+        return
+    print(
+        "\nconstant: best mean reward of one fixed answer; echo: of one fixed rule that copies "
+        "a span of the prompt (the k-th number, expression, line, ...); copied: the same on "
+        "problems whose prompt does not state the answer (0 where the task is to compute); "
+        "any span: an oracle picking the best span per problem."
+    )
 
 
 def cmd_freeze(args: argparse.Namespace) -> int:
@@ -157,12 +190,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser(
-        "audit", help="the reward a constant answer earns on each env (reward-hack check)"
+        "audit",
+        help="the reward a constant answer, or a copy from the prompt, earns on each env "
+        "(reward-hack checks)",
     )
     p.add_argument("env_ids", nargs="*", help="ids to audit (default: every family)")
     p.add_argument("--difficulty", type=float, default=0.5)
-    p.add_argument("--problems", type=int, default=100, help="problems per id")
-    p.add_argument("--fail-above", type=float, default=None, help="exit 1 above this reward")
+    p.add_argument("--problems", type=int, default=100, help="problems per id (constants)")
+    p.add_argument(
+        "--echo-problems",
+        type=int,
+        default=30,
+        help="problems per id for the echo check (0 skips it; code envs run every copy)",
+    )
+    p.add_argument(
+        "--fail-above", type=float, default=None, help="exit 1 when a constant earns more"
+    )
+    p.add_argument(
+        "--fail-copied-above",
+        type=float,
+        default=None,
+        help="exit 1 when copying earns more where the prompt does not state the answer",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_audit)
 

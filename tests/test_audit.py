@@ -1,4 +1,4 @@
-"""The shortcut audit: the reward one fixed answer earns on an env."""
+"""The shortcut audits: the reward one fixed answer, or a copy from the prompt, earns."""
 
 from __future__ import annotations
 
@@ -6,8 +6,12 @@ import json
 
 import pytest
 
-from rlvr_envs.audit import best_constant_answer
+import rlvr_envs
+from rlvr_envs.audit import ECHO_KINDS, best_constant_answer, best_echo_rule, prompt_spans
 from rlvr_envs.cli import main
+from rlvr_envs.core import Judgement
+from rlvr_envs.families.math.arithmetic import Arithmetic
+from rlvr_envs.verifiers.math import is_equivalent
 
 
 @pytest.mark.parametrize(
@@ -39,3 +43,85 @@ def test_audit_command_reports_and_fails_above_a_threshold(capsys):
     assert rows[0]["env_id"] == "rlvr/Bipartite-v0" and 0 <= rows[0]["reward"] <= 1
     assert main(["audit", "rlvr/Nope-v0"]) == 2
     assert main(["audit", "rlvr/Bipartite-v0", "--problems", "0"]) == 2
+
+
+# -- copying from the prompt ------------------------------------------------------------------
+def test_prompt_spans_finds_numbers_expressions_sides_quotes_code_and_lines():
+    prompt = (
+        'Solve for x: 3(x - 2) + 1 = -5x + 7/2\nLet s = "abc1". Then\n'
+        "```python\ndef f(n):\n    return n + 1\n```\nGive x."
+    )
+    spans = prompt_spans(prompt)
+    assert set(spans) == set(ECHO_KINDS)
+    assert spans["number"] == ["3", "2", "1", "-5", "7/2", "1"]  # not the 1 of abc1
+    assert "3(x - 2) + 1 = -5x + 7/2" in spans["expression"]
+    assert spans["side"][:2] == ["3(x - 2) + 1", "-5x + 7/2"]
+    assert spans["quoted"] == ["abc1"]
+    assert spans["code"] == ["def f(n):\n    return n + 1\n"]
+    assert spans["line"][0] == "Solve for x: 3(x - 2) + 1 = -5x + 7/2"
+    assert spans["token"][:3] == ["Solve", "for", "x"]
+
+
+class ValueOnlyArithmetic(Arithmetic):
+    """Arithmetic judged by value alone: what every math family did before answer forms."""
+
+    name = "ValueOnlyArithmetic"
+
+    def check(self, problem, answer):
+        return Judgement.right() if is_equivalent(problem.answer, answer) else Judgement.wrong()
+
+
+def test_the_echo_audit_catches_a_checker_that_accepts_the_question_back():
+    env_id = rlvr_envs.register(ValueOnlyArithmetic, "rlvr/TestValueOnly", domain="math")
+    hacked = best_echo_rule(env_id, problems=20)
+    assert hacked.rule == "expression[0]" and hacked.reward == 1.0 and hacked.copied == 1.0
+    problem = rlvr_envs.make_task(env_id).generate(seed=0, difficulty=0.5)
+    assert hacked.example == problem.meta["expression"]
+    fixed = best_echo_rule("rlvr/Arithmetic-v0", problems=20)
+    assert fixed.reward == 0.0 and fixed.copied == 0.0 and fixed.any_span == 0.0
+
+
+_NON_CODE = [
+    env_id
+    for domain in ("math", "logic", "graph", "compose")
+    for env_id in rlvr_envs.list_envs(domain, mixtures=False)
+]
+
+
+@pytest.mark.parametrize("env_id", _NON_CODE)
+def test_copying_from_the_prompt_earns_nothing_where_the_answer_is_computed(env_id):
+    audit = best_echo_rule(env_id, problems=15)
+    assert audit.copied == 0.0, audit
+    assert audit.reward <= audit.stated, audit  # only where the prompt states the answer
+
+
+@pytest.mark.parametrize("difficulty", [0.0, 1.0])
+@pytest.mark.parametrize("env_id", rlvr_envs.list_envs("math", mixtures=False))
+def test_math_echoes_earn_nothing_at_either_end_of_the_difficulty_range(env_id, difficulty):
+    audit = best_echo_rule(env_id, problems=10, difficulty=difficulty)
+    assert audit.copied == 0.0, audit
+
+
+@pytest.mark.parametrize(
+    "env_id", ["rlvr/InputPrediction-v0", "rlvr/OutputPrediction-v0", "rlvr/BugFix-v0"]
+)
+def test_copying_pays_no_more_than_guessing_on_code_envs(env_id):
+    echo = best_echo_rule(env_id, problems=6, positions=2)
+    constant = best_constant_answer(env_id, problems=6)
+    assert echo.copied <= max(constant.reward, 1 / 6), (echo, constant)
+
+
+def test_audit_command_reports_copying_and_fails_above_a_threshold(capsys):
+    cls = type("ValueOnlyArithmeticCli", (ValueOnlyArithmetic,), {"name": "ValueOnlyCli"})
+    env_id = rlvr_envs.register(cls, "rlvr/TestValueOnlyCli", domain="math")
+    args = ["audit", env_id, "rlvr/Arithmetic-v0", "--problems", "10", "--echo-problems", "10"]
+    assert main([*args, "--fail-copied-above", "0"]) == 1
+    captured = capsys.readouterr()
+    assert f"FAIL {env_id}: copying" in captured.err
+    assert "FAIL rlvr/Arithmetic-v0" not in captured.err
+    assert "expression[0]" in captured.out
+    assert main(["audit", "rlvr/Arithmetic-v0", "--problems", "5", "--echo-problems", "5",
+                 "--json"]) == 0  # fmt: skip
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["echo"]["copied"] == 0.0 and row["echo"]["problems"] == 5
+    assert main(["audit", "rlvr/Arithmetic-v0", "--echo-problems", "-1"]) == 2
