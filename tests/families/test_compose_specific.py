@@ -260,7 +260,7 @@ def test_string_answers_are_exact_but_ignore_surrounding_whitespace():
     assert _score(problem, answer + answer[-1]).reward == 0.0
 
 
-def test_numbers_lists_and_fractions_compare_by_value():
+def test_numbers_are_judged_in_the_asked_form_and_lists_by_value():
     task = _task(CO)
     found = {}
     for seed in range(400):
@@ -270,11 +270,17 @@ def test_numbers_lists_and_fractions_compare_by_value():
             break
     assert set(found) == set(ANSWERABLE)
     integer = found["int"]
-    assert _score(integer, f"{integer.answer}.0").reward == 1.0
-    assert _score(integer, str(int(integer.answer) + 1)).reward == 0.0
+    whole = int(integer.answer)
+    assert _score(integer, f"+{whole}" if whole >= 0 else str(whole)).reward == 1.0
+    assert _score(integer, str(whole + 1)).reward == 0.0
+    # the value, but not a whole number written in digits: a decimal, a sum, a power
+    for formula in (f"{whole}.0", f"{whole - 3} + 3", f"({whole})^1"):
+        verdict = _score(integer, formula)
+        assert verdict.reward == 0.0 and verdict.details["final_correct"] is False, formula
     fraction = found["rational"]
     value = Fraction(fraction.answer)
-    assert _score(fraction, f"{value.numerator * 3}/{value.denominator * 3}").reward == 1.0
+    assert _score(fraction, f"\\frac{{{value.numerator}}}{{{value.denominator}}}").reward == 1.0
+    assert _score(fraction, f"{value.numerator * 3}/{value.denominator * 3}").reward == 0.0
     assert _score(fraction, str(float(value) + 0.001)).reward == 0.0
     listed = found["list[int]"]
     items = parse_int_list(listed.answer)

@@ -14,9 +14,10 @@ K-th sub-problem); labels run from 1 to n-1 for a chain of n links, strictly inc
 the last line may also be written ``step n: VALUE``. Blank lines and whitespace around lines
 are ignored. How values are compared depends on their type:
 
-* numbers (``int``, ``rational``): by value with
-  :func:`rlvr_envs.verifiers.math.compare_answers` (exact: ``7/2`` and ``3.5`` match,
-  ``3.49`` does not);
+* numbers (``int``, ``rational``): in the written form the prompt asks for (an integer
+  literal; an integer or ``p/q`` in lowest terms: :mod:`rlvr_envs.verifiers.forms`, so a
+  formula such as ``344^2`` is wrong), then by value with
+  :func:`rlvr_envs.verifiers.math.compare_answers`;
 * strings: character for character, case-sensitive, after stripping the whitespace around
   the line only (no quotes: ``"abc"`` is not ``abc``);
 * lists of integers: ``[1, 2, 3]`` (brackets optional, spaces free), element by element.
@@ -37,6 +38,7 @@ from typing import Any, ClassVar
 from rlvr_envs.core import Family, Judgement, Problem
 from rlvr_envs.families.compose.skills import INT, INT_LIST, RATIONAL, STR
 from rlvr_envs.registry import verify_timeout
+from rlvr_envs.verifiers.forms import check_form
 from rlvr_envs.verifiers.math import compare_answers
 
 _STEP = re.compile(r"step\s*(\d{1,4})\s*[:=]\s*(.*)", re.IGNORECASE | re.DOTALL)
@@ -101,14 +103,27 @@ def parse_int_list(text: str) -> tuple[int, ...] | None:
     return tuple(int(part) for part in match.group(1).split(","))
 
 
+_FORMS = {INT: "integer", RATIONAL: "rational"}
+
+
 def same_value(type_name: str, gold: str, pred: str) -> bool | None:
     """Whether ``pred`` is the value ``gold`` of ``type_name``; None when ``pred`` cannot be
-    read as a value of that type, ``"timeout"`` is reported as None too (no credit)."""
+    read as a value of that type, ``"timeout"`` is reported as None too (no credit).
+
+    Numbers must be written as the prompt asks (:func:`rlvr_envs.verifiers.forms.check_form`):
+    ``344^2`` where "the square of x3" is asked, or ``6/4``, has the value but not the form,
+    and is wrong.
+    """
     if type_name == STR:
         return pred.strip() == gold
     if type_name == INT_LIST:
         parsed = parse_int_list(pred)
         return None if parsed is None else parsed == parse_int_list(gold)
+    form = check_form(pred, _FORMS[type_name])
+    if not form.parsed:
+        return None
+    if not form.ok:
+        return False
     result = compare_answers(gold, pred, verify_timeout(), False)
     if result.reason in ("unparsable", "timeout", "error"):
         return None
