@@ -390,6 +390,8 @@ def test_perturbed_paths_are_judged_as_networkx_judges_them(seed, difficulty, op
 
 # -- CycleDetection ------------------------------------------------------------------------
 def _is_directed_cycle(graph: nx.DiGraph, cycle: list[int]) -> bool:
+    if len(cycle) == 2:  # the documented syntax: a two-node cycle is written closed
+        return False
     if len(cycle) > 1 and cycle[0] == cycle[-1]:
         cycle = cycle[:-1]
     return (
@@ -416,13 +418,30 @@ def test_other_cycles_and_rotations_score_one():
         assert _score(problem, "none").reason == "unparsable"
         oracle = parse_nodes(problem.answer)[:-1]
         rotated = oracle[1:] + oracle[:1]
-        assert _score(problem, " -> ".join(map(str, rotated))).correct  # no closing repeat
+        if len(rotated) > 2:
+            assert _score(problem, " -> ".join(map(str, rotated))).correct  # no closing repeat
         assert not _score(problem, "none").correct
         for cycle in itertools.islice(nx.simple_cycles(nx_graph(problem)), 20):
             if sorted(cycle) != sorted(oracle):
                 assert _score(problem, " -> ".join(map(str, [*cycle, cycle[0]]))).correct
                 others += 1
     assert others >= 5
+
+
+def test_an_edge_line_copied_from_the_prompt_is_not_a_two_node_cycle():
+    found = 0
+    for seed in range(200):
+        problem = _gen("rlvr/CycleDetection-v0", seed, 0.5, encoding="edge_list")
+        graph = nx_graph(problem)
+        pairs = [(u, v) for u, v in graph.edges if graph.has_edge(v, u)]
+        if not pairs:
+            continue
+        u, v = pairs[0]
+        assert f"{u} -> {v}" in problem.prompt.splitlines()
+        assert _score(problem, f"{u} -> {v}").reward == 0.0
+        assert _score(problem, f"{u} -> {v} -> {u}").reward == 1.0
+        found += 1
+    assert found >= 10
 
 
 @PERTURB

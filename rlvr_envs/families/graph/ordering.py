@@ -5,7 +5,9 @@ edges that go forward in it.
 
 * ``CycleDetection``: half of the problems get one back edge that closes a cycle through a
   random forward walk; the others stay acyclic. Answer syntax: a directed cycle as node
-  numbers joined by ``->``, the first node repeated at the end or not (``2 -> 5 -> 7 -> 2``);
+  numbers joined by ``->``, the first node repeated at the end or not (``2 -> 5 -> 7 -> 2``),
+  except that a two-node cycle is written closed (``4 -> 9 -> 4``), since ``4 -> 9`` is how
+  the prompt writes an edge and copying an edge line must not pass for a cycle;
   or, when there is none, ``none:`` and a topological order of all nodes, which proves it
   (``none: 3, 0, 1, 2``). Any directed cycle of the graph is right, and so is any
   topological order of an acyclic one; a bare ``none`` is unparsable, so answering ``none``
@@ -93,6 +95,8 @@ class CycleDetection(GraphFamily):
         if order is not None:
             why = order_error(problem.meta, order)
             return Judgement.wrong(why=why) if why else Judgement.right()
+        if len(cycle) == 2:  # "u -> v" is how the prompt writes an edge, not a cycle
+            return Judgement.unparsable("write a cycle of two nodes closed: u -> v -> u")
         if len(cycle) > 1 and cycle[0] == cycle[-1]:
             cycle = cycle[:-1]
         why = directed_cycle_error(self.graph(problem), cycle)
