@@ -27,8 +27,15 @@ MAX_INPUT_ITEMS = 1000
 MAX_INT = 10**12
 
 
-def _draw(rng: random.Random, knobs: dict[str, Any]) -> tuple[_programs.Program, Any, Any]:
-    """A program that is not (nearly) constant, an input and its non-empty result."""
+def _draw(
+    rng: random.Random, knobs: dict[str, Any], *, no_fixed_point: bool = False
+) -> tuple[_programs.Program, Any, Any]:
+    """A program that is not (nearly) constant, an input and its non-empty result.
+
+    ``no_fixed_point`` (input prediction) also rejects a result that the program maps to
+    itself: there, answering with the target value would be right without inverting
+    anything, a copy of the prompt that ``rlvr audit``'s echo check found.
+    """
     for _ in range(200):
         program = _programs.random_program(rng, knobs["steps"])
         probes = [_programs.random_input(rng, program.domain, knobs["size"]) for _ in range(8)]
@@ -36,9 +43,18 @@ def _draw(rng: random.Random, knobs: dict[str, Any]) -> tuple[_programs.Program,
             continue
         value = _programs.random_input(rng, program.domain, knobs["size"])
         result = program(value)
-        if result not in ([], {}, "", None):
-            return program, value, result
+        if result in ([], {}, "", None):
+            continue
+        if no_fixed_point and _maps_to_itself(program, result):
+            continue
+        return program, value, result
     raise RuntimeError("could not draw a program with a non-empty result")  # pragma: no cover
+
+
+def _maps_to_itself(program: _programs.Program, value: Any) -> bool:
+    if not _valid_input(program.domain, value):
+        return False
+    return same_value(value, program(value))
 
 
 KNOBS = {
@@ -108,7 +124,7 @@ class InputPrediction(CodeFamily):
     answer_syntax = "the argument as a Python literal (strings in quotes)"
 
     def generate(self, rng: random.Random, knobs: dict[str, Any]) -> Draft:
-        program, value, result = _draw(rng, knobs)
+        program, value, result = _draw(rng, knobs, no_fixed_point=True)
         _, arg, described = _programs.DOMAINS[program.domain]
         question = (
             f"Here is a Python function:\n\n```python\n{program.source()}```\n\n"
