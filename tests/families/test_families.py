@@ -18,7 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rlvr_envs
+from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.registry import format_answer
+from rlvr_envs.verifiers.forms import FORMS, check_form
 from tests.conftest import DIFFICULTIES, FAMILY_IDS
 
 SEEDS = range(30)
@@ -31,6 +33,22 @@ def test_oracle_scores_one_across_seeds_and_difficulties(env_id, tasks):
         problem = task.generate(seed=seed, difficulty=difficulty)
         verdict = rlvr_envs.verify(problem, rlvr_envs.oracle_completion(problem))
         assert verdict.reward == 1.0 and verdict.correct and verdict.format_ok, (seed, verdict)
+
+
+@pytest.mark.parametrize("env_id", FAMILY_IDS)
+def test_the_answer_form_is_declared_and_the_oracle_has_it(env_id, tasks):
+    family = tasks[env_id].family
+    assert family.answer_form, f"{family.name} declares no answer_form"
+    if type(family).check is MathFamily.check:  # judged as a value in a form check_form knows
+        assert family.answer_form in FORMS
+    if family.answer_form in FORMS:
+        for seed in range(10):
+            problem = tasks[env_id].generate(seed=seed, difficulty=seed / 9)
+            variables = family.form_variables(problem) if isinstance(family, MathFamily) else ()
+            element = getattr(family, "answer_element", None)
+            check = check_form(problem.answer, family.answer_form, variables=variables,
+                               element=element)  # fmt: skip
+            assert check.ok, (problem.answer, check)
 
 
 @pytest.mark.parametrize("env_id", FAMILY_IDS)

@@ -80,6 +80,8 @@ def _differs(program: _programs.Program, tests: list[dict[str, Any]]) -> bool:
 class BugFix(CodeFamily):
     """Fix the injected bugs of a generated function."""
 
+    answer_form = "python program"
+
     knobs = {
         "steps": Knob("int", 2, 6, default=3, doc="transformations before the final step"),
         "bugs": Knob("int", 1, 3, default=1, doc="injected faults"),

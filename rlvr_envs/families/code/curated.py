@@ -35,6 +35,8 @@ def problems() -> tuple[dict[str, Any], ...]:
 class CuratedCode(CodeFamily):
     """One of the hand-written problems."""
 
+    answer_form = "python program"
+
     knobs = {
         "level": Knob("int", 1, 3, default=1, doc="hand-assigned level of the problem"),
         "examples": Knob("int", 1, 3, default=3, easy=3, hard=1, doc="examples shown"),

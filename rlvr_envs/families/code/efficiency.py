@@ -307,6 +307,8 @@ BY_NAME = {t.name: t for t in TEMPLATES}
 class Efficiency(CodeFamily):
     """Solve a problem fast enough: the naive solution is 100x too slow."""
 
+    answer_form = "python program"
+
     knobs = {
         "tier": Knob("int", 0, 2, default=0, doc="template group, easiest first"),
         "scale": Knob("int", 1, 3, default=1, doc="size of the large hidden input"),

@@ -69,6 +69,7 @@ class OutputPrediction(CodeFamily):
     knobs = KNOBS
     answer_format = "tags"
     answer_syntax = "the return value as a Python literal (strings in quotes)"
+    answer_form = "python literal"
     unique_answer = True
     needs_sandbox = False
 
@@ -122,6 +123,7 @@ class InputPrediction(CodeFamily):
     knobs = KNOBS
     answer_format = "tags"
     answer_syntax = "the argument as a Python literal (strings in quotes)"
+    answer_form = "python literal"
 
     def generate(self, rng: random.Random, knobs: dict[str, Any]) -> Draft:
         program, value, result = _draw(rng, knobs, no_fixed_point=True)

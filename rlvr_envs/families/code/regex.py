@@ -92,6 +92,7 @@ class RegexMatch(CodeFamily):
     }
     answer_format = "tags"
     answer_syntax = "the regular expression alone (no quotes, no slashes)"
+    answer_form = "regular expression"
 
     def generate(self, rng: random.Random, knobs: dict[str, Any]) -> Draft:
         count = knobs["examples"]

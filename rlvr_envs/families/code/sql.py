@@ -216,6 +216,7 @@ class SqlQuery(CodeFamily):
     }
     answer_format = "tags"
     answer_syntax = "one SQLite SELECT statement"
+    answer_form = "SQL SELECT statement"
 
     def generate(self, rng: random.Random, knobs: dict[str, Any]) -> Draft:
         for _ in range(100):

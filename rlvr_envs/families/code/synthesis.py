@@ -72,6 +72,8 @@ def example_lines(tests: list[dict[str, Any]]) -> str:
 class FunctionSynthesis(CodeFamily):
     """Write a function from a step-by-step specification and examples."""
 
+    answer_form = "python program"
+
     knobs = {
         "steps": Knob("int", 1, 6, default=2, doc="transformations before the final step"),
         "size": Knob("int", 4, 40, default=8, doc="longest hidden input"),

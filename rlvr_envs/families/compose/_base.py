@@ -136,6 +136,7 @@ class ChainFamily(Family):
     (whether the prompt asks for the intermediate values)."""
 
     answer_syntax = "the answer described above"
+    answer_form = "step lines with typed values"
     step_name: ClassVar[str] = "step"
 
     def check(self, problem: Problem, answer: str) -> Judgement:

@@ -556,6 +556,7 @@ class ValueFamily(GraphFamily):
     """A graph family whose answer is one integer (a count, a weight, a flow value)."""
 
     answer_syntax = "the answer as a single integer"
+    answer_form = "integer"
 
     def check(self, problem: Problem, answer: str) -> Judgement:
         try:

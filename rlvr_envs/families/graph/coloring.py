@@ -53,6 +53,7 @@ class Bipartite(GraphFamily):
         "either yes: and the two sides separated by | (e.g. yes: 0, 2, 5 | 1, 3, 4) or no: and "
         "an odd cycle joined by -> (e.g. no: 0 -> 1 -> 2 -> 0)"
     )
+    answer_form = "verdict with a witness"
     unique_answer = False
     single_answer = False
 
@@ -179,6 +180,7 @@ class GraphColoring(GraphFamily):
         "encoding": encoding_knob(),
     }
     answer_syntax = "the colour of every node as node: colour pairs (e.g. 0: 1, 1: 2, 2: 1)"
+    answer_form = "colour of each node"
     unique_answer = False
     single_answer = False
 

@@ -163,6 +163,7 @@ class ArticulationPoints(_CutFamily):
     """Which nodes of the connected graph are articulation points (cut vertices)?"""
 
     answer_syntax = "the articulation points as node numbers separated by commas (or the word none)"
+    answer_form = "node set or none"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         graph = self._graph(rng, knobs)
@@ -192,6 +193,7 @@ class Bridges(_CutFamily):
     """Which edges of the connected graph are bridges?"""
 
     answer_syntax = "the bridges as edges u-v separated by commas (e.g. 0-3, 2-5; or the word none)"
+    answer_form = "edge set or none"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         graph = self._graph(rng, knobs)

@@ -51,6 +51,7 @@ class EulerianPath(GraphFamily):
         "the path as node numbers joined by -> (e.g. 0 -> 2 -> 1 -> 0 -> 3), or none: and "
         "every node of odd degree (e.g. none: 1, 4, 6, 7)"
     )
+    answer_form = "node path, or none with the odd nodes"
     unique_answer = False
     single_answer = False
 

@@ -62,6 +62,7 @@ class CycleDetection(GraphFamily):
         "a cycle as node numbers joined by -> (e.g. 2 -> 5 -> 7 -> 2), or none: and a "
         "topological order of all nodes (e.g. none: 3, 0, 1, 2)"
     )
+    answer_form = "cycle, or none with a topological order"
     unique_answer = False
     single_answer = False
 
@@ -140,6 +141,7 @@ class TopologicalOrder(GraphFamily):
         "encoding": encoding_knob(),
     }
     answer_syntax = "all nodes in order, separated by commas (e.g. 3, 0, 1, 2)"
+    answer_form = "node order"
     unique_answer = False
     single_answer = False
 

@@ -49,6 +49,7 @@ class ShortestPath(GraphFamily):
         "encoding": encoding_knob(),
     }
     answer_syntax = "the path as node numbers joined by -> (e.g. 3 -> 0 -> 7)"
+    answer_form = "node path"
     unique_answer = False
     single_answer = False
 

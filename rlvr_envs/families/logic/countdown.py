@@ -44,6 +44,7 @@ class Countdown(Family):
         "largest": Knob("int", 5, 200, default=25, easy=10, hard=100, doc="largest number"),
     }
     answer_syntax = "an expression using each given number exactly once (e.g. (25 - 4) * 3 + 7)"
+    answer_form = "expression over the given numbers"
     unique_answer = False  # many expressions reach the target
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:

@@ -36,6 +36,7 @@ class Cryptarithm(Family):
         "digits": Knob("int", 2, 7, default=3, easy=2, hard=5, doc="longest addend's digits"),
     }
     answer_syntax = "every letter with its digit (e.g. A=1, B=7, C=0)"
+    answer_form = "digit of each letter"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         words, truth = _draw(rng, knobs["addends"], knobs["digits"])

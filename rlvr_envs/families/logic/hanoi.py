@@ -45,6 +45,7 @@ class TowerOfHanoi(Family):
         ),
     }
     answer_syntax = "the moves in order, separated by commas (e.g. A->C, A->B, C->B)"
+    answer_form = "list of moves"
     unique_answer = False  # moves are letters: no digits to perturb; negatives are ours
     single_answer = False
 

@@ -50,6 +50,7 @@ class KnightsKnaves(Family):
         "depth": Knob("int", 1, 3, default=1, easy=1, hard=3, doc="connective nesting depth"),
     }
     answer_syntax = "every person's role (e.g. Alice: knight, Bob: knave)"
+    answer_form = "role of each person"
     # The answer is unique, but it has no digits for the generic perturbation test to change:
     # the negatives (every single role flipped) are in test_logic_specific.py.
     unique_answer = False

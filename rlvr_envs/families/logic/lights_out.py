@@ -39,6 +39,7 @@ class LightsOut(Family):
         ),
     }
     answer_syntax = "the cells to press as (row,column) pairs (e.g. (1,2) (3,3))"
+    answer_form = "list of cells"
     unique_answer = False  # order, repeats and (on some sizes) the set of presses vary
     single_answer = False
 

@@ -37,6 +37,7 @@ class Maze(Family):
         "walls": Knob("float", 0.0, 0.45, default=0.25, easy=0.1, hard=0.35, doc="wall density"),
     }
     answer_syntax = "the moves as letters U, D, L, R (e.g. RRDDL)"
+    answer_form = "string of moves"
     unique_answer = False  # any shortest path is right
     single_answer = False
 

@@ -41,6 +41,7 @@ class NQueens(Family):
         ),
     }
     answer_syntax = "the column of the queen in each row, row 1 first (e.g. 2 4 1 3)"
+    answer_form = "column of each row"
     unique_answer = False  # any completion is right
     single_answer = False
 

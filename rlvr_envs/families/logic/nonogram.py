@@ -40,6 +40,7 @@ class Nonogram(Family):
         ),
     }
     answer_syntax = "the grid, one row per line, # for filled and . for empty (e.g. #.# / .##)"
+    answer_form = "grid of # and ."
     unique_answer = False  # mostly unique, but any grid fitting the clues is right
     single_answer = False
 

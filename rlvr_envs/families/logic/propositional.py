@@ -127,6 +127,7 @@ class Entailment(Family):
         "yes and the premises needed (e.g. yes: P1, P3) if the premises entail the "
         "conclusion, otherwise no and a countermodel (e.g. no: p=1, q=0, r=1)"
     )
+    answer_form = "verdict with a witness"
     unique_answer = False  # any countermodel, any minimal set of premises is right
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:

@@ -45,6 +45,7 @@ class Satisfiability(Family):
         ),
     }
     answer_syntax = "a 0/1 value for every variable (e.g. x1=1, x2=0, x3=1), or UNSAT"
+    answer_form = "assignment or UNSAT"
     unique_answer = False  # any satisfying assignment is right
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:

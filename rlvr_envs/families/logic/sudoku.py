@@ -50,6 +50,7 @@ class Sudoku(Family):
         ),
     }
     answer_syntax = "the completed grid, one row per line, digits only (e.g. 1234 / 3412 / ...)"
+    answer_form = "grid of digits"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n = int(knobs["size"])

@@ -108,6 +108,7 @@ class Zebra(Family):
         ),
     }
     answer_syntax = "one line per house, its number then its values (e.g. 1: Alice, red, dog)"
+    answer_form = "table of houses"
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         houses, kinds = knobs["houses"], knobs["clue_kinds"]
