@@ -2,8 +2,8 @@
 
 Entry points (design.md, API appendix)::
 
-    result = rlvr_envs.sandbox.run(source, stdin="", timeout=5.0, memory_mb=512)
-    report = rlvr_envs.sandbox.run_tests(source, tests, timeout=5.0, memory_mb=512)
+    result = rlvr_envs.sandbox.run(source, stdin="", timeout=5.0, memory_mb=512, tmp_mb=64)
+    report = rlvr_envs.sandbox.run_tests(source, tests, timeout=5.0, memory_mb=512, tmp_mb=64)
 
 Every run is isolated from the host and from every other run, concurrent or earlier
 (see :mod:`rlvr_envs.sandbox.jail` for the bubblewrap jail and
@@ -30,6 +30,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import json
+import marshal
 import math
 import os
 import threading
@@ -53,11 +54,13 @@ __all__ = [
 
 ISOLATIONS = ("jail", "rlimits")
 STATUSES = ("ok", "runtime_error", "timeout", "memory_exceeded", "output_exceeded", "killed")
-OUTPUT_LIMIT = 4 * 1024 * 1024  # bytes per stream (stdout, stderr, results): RLIMIT_FSIZE
-TMP_MB = 64  # the private /tmp of a run
+OUTPUT_LIMIT = 4 * 1024 * 1024  # bytes per stream (stdout, stderr, results), cut on the stream
+TMP_MB = 64  # default size of a run's private /tmp (scratch disk), in megabytes
 MAX_PROCESSES = 64  # RLIMIT_NPROC: processes and threads of one run
 MAX_FILES = 256  # RLIMIT_NOFILE
 REPLY_GRACE = 10.0  # seconds past the limit before the host gives up on a zygote
+_STRIDE = OUTPUT_LIMIT + 4096  # the output memfd's regions: stdout, stderr, results
+_KEEP_OUTPUT = 1 << 20  # a slot's output memfd keeps up to this much between runs
 
 
 @dataclass(frozen=True)
@@ -113,43 +116,6 @@ def default_isolation() -> str:
     return value
 
 
-class _Memfds:
-    """The four memfds of one run: input (payload then stdin), stdout, stderr, results."""
-
-    def __init__(self, payload: bytes, stdin: bytes) -> None:
-        self.fds: list[int] = []
-        try:
-            for name in ("input", "stdout", "stderr", "results"):
-                self.fds.append(os.memfd_create(f"rlvr-{name}", os.MFD_CLOEXEC))
-            for data in (payload, stdin):
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(self.fds[0], view) :]
-        except BaseException:
-            self.close()
-            raise
-
-    def read(self, index: int) -> bytes:
-        fd = self.fds[index]
-        size = min(os.fstat(fd).st_size, OUTPUT_LIMIT)
-        chunks, offset = [], 0
-        while offset < size:
-            chunk = os.pread(fd, size - offset, offset)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            offset += len(chunk)
-        return b"".join(chunks)
-
-    def size(self, index: int) -> int:
-        return os.fstat(self.fds[index]).st_size
-
-    def close(self) -> None:
-        for fd in self.fds:
-            os.close(fd)
-        self.fds = []
-
-
 @dataclass
 class _Raw:
     """What one run produced, before it is turned into a RunResult or test results."""
@@ -168,7 +134,8 @@ class Sandbox:
     """A set of zygotes for one isolation mode; safe to use from many threads at once.
 
     ``jails`` zygotes (default: the CPU count, at most 4) each run up to ``slots`` programs
-    at a time. A forked child of the caller makes its own (see :func:`get_sandbox`).
+    at a time. A caller holds one slot of one zygote for the length of a run. A forked child
+    of the caller makes its own (see :func:`get_sandbox`).
     """
 
     def __init__(self, isolation: str = "jail", jails: int | None = None, slots: int = 4) -> None:
@@ -182,7 +149,7 @@ class Sandbox:
         self._closed = False
         count = jails or max(1, min(4, os.cpu_count() or 1))
         self._zygotes: list[Zygote | None] = [None] * count
-        self._busy = [0] * count
+        self._free = [list(range(slots)) for _ in range(count)]
         self._starting = [threading.Lock() for _ in range(count)]
         self._start(0)  # fails now, with the fix, if this isolation cannot be had
         try:
@@ -192,7 +159,7 @@ class Sandbox:
             raise
 
     def _start(self, index: int) -> Zygote:
-        zygote = Zygote(self.isolation, self.slots, index, TMP_MB)
+        zygote = Zygote(self.isolation, self.slots, index, TMP_MB, OUTPUT_LIMIT)
         self._zygotes[index] = zygote
         return zygote
 
@@ -210,15 +177,14 @@ class Sandbox:
             raise SandboxUnavailable(f"the jail is not isolating as designed: {lines}")
 
     # -- slots ------------------------------------------------------------------------------
-    def _acquire(self) -> tuple[int, Zygote]:
+    def _acquire(self) -> tuple[int, int, Zygote]:
         with self._cond:
             while True:
                 if self._closed:
                     raise RuntimeError("the sandbox is closed")
-                free = [self.slots - busy for busy in self._busy]
-                index = max(range(len(free)), key=lambda i: (free[i], -i))
-                if free[index] > 0:
-                    self._busy[index] += 1
+                index = max(range(len(self._free)), key=lambda i: (len(self._free[i]), -i))
+                if self._free[index]:
+                    slot = self._free[index].pop()
                     zygote = self._zygotes[index]
                     break
                 self._cond.wait()
@@ -231,67 +197,71 @@ class Sandbox:
                             zygote.close()
                         zygote = self._start(index)
             except BaseException:
-                self._release(index)
+                self._release(index, slot)
                 raise
-        return index, zygote
+        return index, slot, zygote
 
-    def _release(self, index: int) -> None:
+    def _release(self, index: int, slot: int) -> None:
         with self._cond:
-            self._busy[index] -= 1
+            self._free[index].append(slot)
             self._cond.notify()
 
     # -- one run ----------------------------------------------------------------------------
     def execute(
-        self, payload: dict[str, Any], stdin: bytes, timeout: float, memory_mb: int
+        self,
+        payload: dict[str, Any],
+        stdin: bytes,
+        timeout: float,
+        memory_mb: int,
+        tmp_mb: int = TMP_MB,
     ) -> _Raw:
         """Run one program (``payload``: source and optional tests); retry once if the
         zygote died under it (a machine problem, never the program's doing)."""
-        body = json.dumps(payload).encode()
+        timeout = max(0.05, float(timeout))
+        # The tmpfs bounds scratch files in the jail (ENOSPC comes first); without one
+        # (rlimits), no single file may pass its size.
+        fsize = (tmp_mb << 20) * (2 if self.isolation == "jail" else 1)
+        cpu_s = max(1, math.ceil(timeout))
+        limits = (int(memory_mb) << 20, cpu_s, fsize, MAX_FILES, MAX_PROCESSES)
+        tests = payload.get("tests")
+        # The tests go as JSON text (JSON semantics: tuples become lists), parsed in the run
+        # only when there are tests; the rest as marshal data the run reads without a parser.
+        tests_json = None if tests is None else json.dumps(tests)
+        request = marshal.dumps((limits, str(payload["source"]), tests_json))
+        body = len(request).to_bytes(8, "little") + request + stdin
         for attempt in range(2):
             try:
-                return self._execute_once(body, stdin, timeout, memory_mb)
+                return self._execute_once(body, timeout, tmp_mb)
             except JailDied:
                 if attempt:
                     return _Raw("killed", None, b"", b"", b"", 0.0, 0.0, self.isolation)
         raise AssertionError("unreachable")
 
-    def _execute_once(self, body: bytes, stdin: bytes, timeout: float, memory_mb: int) -> _Raw:
-        timeout = max(0.05, float(timeout))
-        header = {
-            "id": next(self._ids),
-            "timeout": timeout,
-            "memory_mb": int(memory_mb),
-            "cpu_s": max(1, math.ceil(timeout)),
-            "fsize": OUTPUT_LIMIT,
-            "nofile": MAX_FILES,
-            "nproc": MAX_PROCESSES,
-            "payload_bytes": len(body),
-        }
-        memfds = _Memfds(body, stdin)
-        index, zygote = self._acquire()
+    def _execute_once(self, body: bytes, timeout: float, tmp_mb: int) -> _Raw:
+        header = {"id": next(self._ids), "timeout": timeout, "tmp_mb": tmp_mb}
+        index, slot, zygote = self._acquire()
         try:
-            pending = zygote.submit(header["id"], header, memfds.fds)
-            if not pending.wait(timeout + REPLY_GRACE):
-                zygote.forget(header["id"])
-                zygote.close()  # stuck: take the whole jail down; the next run restarts it
+            _write_input(zygote.inputs[slot], body)
+            reply = zygote.call(slot, header, timeout + REPLY_GRACE)
+            if reply is None:  # stuck: take the whole jail down; the next run restarts it
+                zygote.close()
                 return _Raw("killed", None, b"", b"", b"", timeout, 0.0, self.isolation)
-            if pending.reply is None:
-                raise JailDied(zygote.dead or "zygote died")
-            return self._collect(pending.reply, memfds)
+            return self._collect(reply, zygote.outputs[slot])
         finally:
-            self._release(index)
-            memfds.close()
+            self._release(index, slot)
 
-    def _collect(self, reply: dict[str, Any], memfds: _Memfds) -> _Raw:
+    def _collect(self, reply: dict[str, Any], output: int) -> _Raw:
         if reply.get("error") and "exit" not in reply:
             raise RuntimeError(f"sandbox error: {reply['error']}")
-        stdout, stderr, results = memfds.read(1), memfds.read(2), memfds.read(3)
+        lengths = reply["lengths"]
+        stdout, stderr, results = (_read_output(output, i, n) for i, n in enumerate(lengths))
+        if sum(lengths) > _KEEP_OUTPUT:
+            os.ftruncate(output, 0)  # give a big output's memory back now
         exit_code = reply.get("exit")
         done = _done_record(results)
-        over = any(memfds.size(i) >= OUTPUT_LIMIT for i in (1, 2))
         if reply.get("timed_out") or exit_code == -24:  # SIGXCPU: the CPU-seconds limit
             status = "timeout"
-        elif over or exit_code == -25:  # SIGXFSZ
+        elif reply.get("over"):
             status = "output_exceeded"
         elif done.get("error") == "MemoryError":
             status = "memory_exceeded"
@@ -319,6 +289,28 @@ class Sandbox:
         for zygote in self._zygotes:
             if zygote is not None:
                 zygote.close()
+
+
+def _write_input(fd: int, body: bytes) -> None:
+    """The slot's input memfd holds exactly ``body`` (the request, then stdin)."""
+    view, offset = memoryview(body), 0
+    while offset < len(body):
+        offset += os.pwrite(fd, view[offset:], offset)
+    os.ftruncate(fd, len(body))
+
+
+def _read_output(fd: int, index: int, length: int) -> bytes:
+    """Stream ``index`` of a run from the slot's output memfd: ``length`` bytes, at most
+    :data:`OUTPUT_LIMIT` (the zygote stops there)."""
+    size, offset, chunks = min(length, OUTPUT_LIMIT), index * _STRIDE, []
+    while size > 0:
+        chunk = os.pread(fd, size, offset)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        offset += len(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
 
 
 def _done_record(results: bytes) -> dict[str, Any]:
@@ -379,22 +371,38 @@ def _text(data: bytes) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def _check_tmp_mb(tmp_mb: int) -> int:
+    if isinstance(tmp_mb, bool) or not isinstance(tmp_mb, int) or tmp_mb < 1:
+        raise ValueError(f"tmp_mb must be a positive number of megabytes, got {tmp_mb!r}")
+    return tmp_mb
+
+
 def run(
     source: str,
     *,
     stdin: str = "",
     timeout: float = 5.0,
     memory_mb: int = 512,
-    isolation: str = "jail",
+    isolation: str | None = None,
+    tmp_mb: int = TMP_MB,
 ) -> RunResult:
     """Run ``source`` as ``__main__`` with ``stdin``, isolated, under hard limits.
 
     ``timeout`` is the wall-clock limit (the whole run is killed when it passes; CPU seconds
-    are limited to its ceiling); ``memory_mb`` limits the address space. Raises
-    :class:`SandboxUnavailable` (naming the fix) when ``isolation`` cannot be had here.
+    are limited to its ceiling); ``memory_mb`` limits the address space; ``tmp_mb`` is the
+    size of the run's private ``/tmp``, its scratch disk (writing past it fails with
+    ``ENOSPC``; with ``isolation="rlimits"``, which has no private ``/tmp``, it caps each
+    file's size instead). stdout and stderr are cut at :data:`OUTPUT_LIMIT` bytes each: the
+    run is stopped there and its status is ``output_exceeded``. ``isolation`` None means
+    ``$RLVR_SANDBOX_ISOLATION``, else ``jail``. Raises :class:`SandboxUnavailable` (naming
+    the fix) when that isolation cannot be had here.
     """
     raw = get_sandbox(isolation).execute(
-        {"source": source}, stdin.encode("utf-8", errors="replace"), timeout, memory_mb
+        {"source": source},
+        stdin.encode("utf-8", errors="replace"),
+        timeout,
+        memory_mb,
+        _check_tmp_mb(tmp_mb),
     )
     return RunResult(
         status=raw.status,
@@ -413,15 +421,19 @@ def run_tests(
     *,
     timeout: float = 5.0,
     memory_mb: int = 512,
-    isolation: str = "jail",
+    isolation: str | None = None,
+    tmp_mb: int = TMP_MB,
 ) -> TestReport:
     """Grade ``source`` against hidden ``tests``; the comparison happens here, on the host.
 
     A test is ``{"fn", "args", "kwargs", "expected"}`` (the program is run once, then each
     function call is made in the jail and its return value comes back as JSON) or
     ``{"stdin", "expected_stdout"}`` (one run per test, stdout compared after trimming
-    trailing whitespace). Expected values never leave this process.
+    trailing whitespace). Expected values never leave this process. The limits are those
+    of :func:`run`, per run.
     """
     from rlvr_envs.sandbox import grading
 
-    return grading.run_tests(get_sandbox(isolation), source, tests, timeout, memory_mb)
+    return grading.run_tests(
+        get_sandbox(isolation), source, tests, timeout, memory_mb, _check_tmp_mb(tmp_mb)
+    )

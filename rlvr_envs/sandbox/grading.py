@@ -101,13 +101,18 @@ def _error_of(raw: _Raw) -> str:
 
 
 def _function_tests(
-    sandbox: Any, source: str, tests: list[Mapping[str, Any]], timeout: float, memory_mb: int
+    sandbox: Any,
+    source: str,
+    tests: list[Mapping[str, Any]],
+    timeout: float,
+    memory_mb: int,
+    tmp_mb: int,
 ) -> TestReport:
     calls = [
         {"fn": str(t["fn"]), "args": list(t.get("args", [])), "kwargs": dict(t.get("kwargs", {}))}
         for t in tests
     ]
-    raw = sandbox.execute({"source": source, "tests": calls}, b"", timeout, memory_mb)
+    raw = sandbox.execute({"source": source, "tests": calls}, b"", timeout, memory_mb, tmp_mb)
     records = parse_results(raw.results, len(tests))
     results = []
     for index, test in enumerate(tests):
@@ -131,11 +136,16 @@ def _function_tests(
 
 
 def _stdio_tests(
-    sandbox: Any, source: str, tests: list[Mapping[str, Any]], timeout: float, memory_mb: int
+    sandbox: Any,
+    source: str,
+    tests: list[Mapping[str, Any]],
+    timeout: float,
+    memory_mb: int,
+    tmp_mb: int,
 ) -> TestReport:
     def one(test: Mapping[str, Any]) -> _Raw:
         stdin = str(test.get("stdin", "")).encode("utf-8", errors="replace")
-        return sandbox.execute({"source": source}, stdin, timeout, memory_mb)
+        return sandbox.execute({"source": source}, stdin, timeout, memory_mb, tmp_mb)
 
     workers = min(len(tests), sandbox.slots * len(sandbox._zygotes))
     if workers > 1:
@@ -163,7 +173,12 @@ def _stdio_tests(
 
 
 def run_tests(
-    sandbox: Any, source: str, tests: Sequence[Mapping[str, Any]], timeout: float, memory_mb: int
+    sandbox: Any,
+    source: str,
+    tests: Sequence[Mapping[str, Any]],
+    timeout: float,
+    memory_mb: int,
+    tmp_mb: int = 64,
 ) -> TestReport:
     """See :func:`rlvr_envs.sandbox.run_tests`."""
     tests = list(tests)
@@ -180,5 +195,5 @@ def run_tests(
     if functions and stdio:
         raise ValueError("one run_tests call takes function tests or stdio tests, not both")
     if functions:
-        return _function_tests(sandbox, source, functions, timeout, memory_mb)
-    return _stdio_tests(sandbox, source, stdio, timeout, memory_mb)
+        return _function_tests(sandbox, source, functions, timeout, memory_mb, tmp_mb)
+    return _stdio_tests(sandbox, source, stdio, timeout, memory_mb, tmp_mb)

