@@ -1,10 +1,11 @@
-"""Public math-answer equivalence: ``is_equivalent(gold, pred, timeout=2.0)``.
+"""Public math-answer equivalence: ``is_equivalent(gold, pred, timeout=2.0, precision=None)``.
 
 Three stages, cheapest first:
 
 1. both answers parse in our whitelist grammar (:mod:`.mathparse`) and the structural walk
    (:mod:`.equivalence`) decides with exact ``Fraction`` arithmetic: integers, decimals,
-   fractions, mixed numbers, percentages, tuples, sets, root lists, intervals of numbers.
+   fractions, mixed numbers, percentages, tuples, sets, root lists, intervals, unions and
+   set-builder sets of numbers, matrices of numbers.
    Most answers end here, in microseconds, without sympy;
 2. otherwise the pair goes to a worker process (:mod:`.pool`) that rebuilds both sides as
    sympy objects (:mod:`.symbolic`) and compares them, killed after ``timeout`` seconds;
@@ -12,17 +13,32 @@ Three stages, cheapest first:
 
 A prediction that does not parse is not equivalent (reason ``unparsable``); a comparison that
 hits the limit is not equivalent (reason ``timeout``). Equivalence policies (percent,
-rounding, unordered root lists, assignments such as ``x = 3``) are documented in
-:mod:`rlvr_envs.verifiers.equivalence`.
+precision, unordered root lists, assignments such as ``x = 3``, sets, matrices) are
+documented in :mod:`rlvr_envs.verifiers.equivalence`; the accepted syntax in
+:mod:`rlvr_envs.verifiers.mathparse` and :mod:`rlvr_envs.numbers`.
+
+**Precision.** Values are exact by default: ``0.33`` is not ``1/3`` and ``3.14`` is not
+``\\pi``. A caller that asks for rounded answers passes ``precision=n`` (decimal places);
+a number then matches when it is within half a unit of the n-th place of the gold, bounds
+included (``|pred - gold| <= 0.5 * 10**-n``), in the fast path and in the worker alike.
+A family whose prompt asks for n decimal places says so in ``problem.meta["precision"]``
+and passes :func:`precision_of` of its problem's meta.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rlvr_envs.verifiers.equivalence import InvalidValue, compare, exact_eq
+from rlvr_envs.verifiers.equivalence import (
+    MAX_PRECISION,
+    ExactValues,
+    InvalidValue,
+    check_precision,
+    compare,
+)
 from rlvr_envs.verifiers.mathparse import (
     MAX_CHARS,
     ParseError,
@@ -31,6 +47,8 @@ from rlvr_envs.verifiers.mathparse import (
 )
 
 SYMBOLIC_TARGET = "rlvr_envs.verifiers.symbolic:equivalent"
+
+__all__ = ["MAX_PRECISION", "Comparison", "compare_answers", "is_equivalent", "precision_of"]
 
 
 @dataclass(frozen=True)
@@ -67,15 +85,27 @@ def text_answer(text: str) -> str | None:
     return " ".join(text.split()) if re.fullmatch(r"[a-z]+( [a-z]+)*", text) else None
 
 
+def precision_of(meta: Mapping[str, object] | None) -> int | None:
+    """The precision (decimal places) a problem's ``meta`` declares, or None for exact.
+
+    A family whose prompt asks for a rounded answer stores the number of decimal places in
+    ``meta["precision"]``; anything else there is a bug in the family and raises ValueError.
+    """
+    return check_precision(None if meta is None else meta.get("precision"))
+
+
 @lru_cache(maxsize=65536)
 def compare_answers(
-    gold: str, pred: str, timeout: float = 2.0, rounding: bool = True
+    gold: str, pred: str, timeout: float = 2.0, precision: int | None = None
 ) -> Comparison:
     """Compare a reference answer with a predicted one; never raises on the prediction.
 
     Word answers (a weekday, a multiple-choice letter) compare as case-insensitive text.
-    Trailing units are ignored unless both sides give them and they differ.
+    Trailing units are ignored unless both sides give them and they differ. ``precision``:
+    None for exact values, else the decimal places a rounded answer must get right (see the
+    module docstring); any other value raises ValueError.
     """
+    precision = check_precision(precision)
     if len(pred) > MAX_CHARS:
         return Comparison(False, "unparsable")
     gold_node, gold_units, _ = _try_parse(gold)
@@ -93,19 +123,19 @@ def compare_answers(
         return Comparison(False, "unparsable")
     if gold_node is not None and pred_node is not None:
         try:
-            decided = compare(gold_node, pred_node, lambda g, p: exact_eq(g, p, rounding=rounding))
+            decided = compare(gold_node, pred_node, ExactValues(precision))
         except InvalidValue:
             decided = False
         if decided is not None:
             return Comparison(decided, "ok" if decided else "wrong")
-    return _symbolic(gold, pred, timeout, rounding)
+    return _symbolic(gold, pred, timeout, precision)
 
 
-def _symbolic(gold: str, pred: str, timeout: float, rounding: bool) -> Comparison:
+def _symbolic(gold: str, pred: str, timeout: float, precision: int | None) -> Comparison:
     from rlvr_envs.verifiers import pool
 
     try:
-        equal = bool(pool.call(SYMBOLIC_TARGET, [gold, pred, rounding], timeout))
+        equal = bool(pool.call(SYMBOLIC_TARGET, [gold, pred, precision], timeout))
     except pool.WorkerTimeout:
         return Comparison(False, "timeout", True)
     except pool.WorkerError:
@@ -113,14 +143,16 @@ def _symbolic(gold: str, pred: str, timeout: float, rounding: bool) -> Compariso
     return Comparison(equal, "ok" if equal else "wrong", True)
 
 
-def is_equivalent(gold: str, pred: str, timeout: float = 2.0, *, rounding: bool = True) -> bool:
-    """True when ``pred`` is mathematically equivalent to ``gold``.
+def is_equivalent(gold: str, pred: str, timeout: float = 2.0, precision: int | None = None) -> bool:
+    """True when ``pred`` has the value of ``gold``; exact unless ``precision`` is given.
 
     Handles integers, decimals, fractions, mixed numbers, percentages, expressions,
-    equations (``x = 3`` against ``3``), tuples, sets, intervals, root lists in any order,
-    pi, radicals and complex numbers, in plain text or LaTeX. Symbolic work runs in a
+    equations (``x = 3`` against ``3``), tuples, sets, intervals and their unions and
+    differences, set-builder sets, matrices and vectors, root lists in any order, pi,
+    radicals and complex numbers, in plain text or LaTeX. ``precision=n`` accepts a number
+    within half a unit of the n-th decimal place of the gold (``is_equivalent("2/3",
+    "0.67", precision=2)``); without it ``0.67`` is not ``2/3``. Symbolic work runs in a
     worker process killed after ``timeout`` seconds, so this is safe to call from threads,
     from worker processes and (through ``asyncio.to_thread``) from async code.
-    ``rounding=False`` demands exact values (``0.667`` no longer matches ``2/3``).
     """
-    return compare_answers(str(gold), str(pred), float(timeout), bool(rounding)).equal
+    return compare_answers(str(gold), str(pred), float(timeout), precision).equal

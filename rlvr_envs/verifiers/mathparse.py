@@ -19,13 +19,30 @@ AST nodes::
     ("seq", open, close, [items])    a bracketed tuple, interval or set ("{" "}")
     ("list", [items])                a bare comma-separated list
     ("union", [nodes])               a union of intervals or sets
+    ("setminus", a, b)               the set difference a \\ b (``\\setminus``, ``\\backslash``)
+    ("intersection", [nodes])        an intersection of sets (``\\cap``, ``∩``)
+    ("matrix", rows)                 rows: a list of equally long lists of nodes; a vector
+                                     written as a one-column pmatrix has one node per row
+    ("setbuilder", var, domain, cond)  {var | cond} or {var in domain | cond}: var is a
+                                     ("sym", name), domain a node or None, cond a condition
+    ("and", [conds]) ("or", [conds])   conjunction and disjunction of conditions (relations);
+                                     they occur only as the cond of a "setbuilder"
 
-Policies (documented once, here): ``1,000`` with no space after the comma is a thousands
-separator, ``1, 000`` is a list; ``1 1/2`` and ``1\\frac{1}{2}`` are mixed numbers; ``i`` is
-the imaginary unit and ``e`` Euler's number; trailing units (``5 cm``, ``5 \\text{ apples}``)
-are dropped (when both answers carry units, they must agree); ``or`` separates list items
-like a comma, so "3 or 4" is a list, which never equals a single value; any other word is
-rejected.
+``∪``, ``∩`` and ``\\setminus`` bind looser than arithmetic and apply left to right
+(``A \\cup B \\setminus C`` is ``(A ∪ B) \\ C``); consecutive unions share one "union" node.
+A scalar times a matrix is a "mul" whose factors include the "matrix".
+
+Policies (documented once, here): numbers are written as :mod:`rlvr_envs.numbers` says
+(Unicode minus signs, superscript exponents ``x²`` and odd spaces are normalised first);
+``1,000`` with no space after the comma and ``12 345`` (or ``12\\,345``, a thin space) are
+thousands separators, ``1, 000`` is a list; two number literals side by side (``12 34``) are
+an error, not a product; ``1 1/2`` and ``1\\frac{1}{2}`` are mixed numbers; ``{a \\over b}``
+is a fraction; ``i`` is the imaginary unit and ``e`` Euler's number; trailing units
+(``5 cm``, ``5 \\text{ apples}``, ``\\text{5 cm}``) are dropped (when both answers carry units,
+they must agree); ``or`` and ``and`` separate list items like a comma, so "3 or 4" is a list,
+which never equals a single value (inside a set-builder condition they are the logical
+connectives); an approximation (``\\approx``, ``\\sim``, ``\\simeq``, ``≈``) is not a value
+and does not parse; any other word is rejected.
 """
 
 from __future__ import annotations
@@ -33,6 +50,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from typing import Any
+
+from rlvr_envs import numbers
 
 Node = tuple[Any, ...]
 
@@ -69,8 +88,18 @@ GREEK = {
 
 # LaTeX spellings rewritten to the plain grammar before tokenising.
 _REWRITES = [
-    (re.compile(r"(?<=\d)\\,(?=\d{3}(?!\d))"), ""),  # 1\,000
+    (re.compile(r"\\\\"), r" \\cr "),  # a row break (before the one-backslash rules below)
+    (re.compile(r"\\hline(?![a-zA-Z])"), " "),
     (re.compile(r"\\text\s*\{\s*or\s*\}"), " or "),
+    (re.compile(r"\\text\s*\{\s*and\s*\}"), " and "),
+    # \text{5 cm}: the number leaves the text, the unit stays behind as a unit
+    (
+        re.compile(
+            r"\\(?:text|mbox|textrm)\s*\{\s*([-+]?[\d.,]+(?:[ ]\d{3})*)"
+            r"\s+([a-zA-Z][a-zA-Z ./]*)\}"
+        ),
+        r"\1 \\text{\2}",
+    ),
     (re.compile(r"\\(?:text|mbox)\s*\{([^{}a-zA-Z]*)\}"), r"\1"),  # \text{5}
     (re.compile(r"\\\$|€|£"), ""),  # currency signs
     (re.compile(r"\\langle(?![a-zA-Z])"), "("),
@@ -80,7 +109,7 @@ _REWRITES = [
         re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|displaystyle|limits)(?![a-zA-Z])"),
         "",
     ),
-    (re.compile(r"\\[,;:! ]|~"), " "),
+    (re.compile(r"\\(?:[,;:! ]|q?quad(?![a-zA-Z]))|~"), " "),  # 1\,000 becomes 1 000
     (re.compile(r"\\[dt]frac(?![a-zA-Z])"), r"\\frac"),
     (re.compile(r"\{,\}"), ","),
     (re.compile(r"\^\s*\{?\s*\\circ\s*\}?|°"), "°"),
@@ -90,20 +119,26 @@ _REWRITES = [
     (re.compile(r"\\(?:neq|ne)(?![a-zA-Z])|≠"), "!="),
     (re.compile(r"\\(?:cdot|times|ast)(?![a-zA-Z])|×|·|⋅"), "*"),
     (re.compile(r"\\div(?![a-zA-Z])|÷"), "/"),
-    (re.compile(r"−|–"), "-"),
     (re.compile(r"\\(?:mathrm|mathbf|mathit|textbf|textit|operatorname)\s*\{([^{}]*)\}"), r"\1"),
 ]
 
+# An approximation relates two values without giving one: "-1 \approx 99" is not -1.
+_APPROXIMATION = re.compile(
+    r"\\(?:approx|approxeq|thickapprox|sim|simeq|thicksim|backsim|cong|doteq|eqsim)"
+    r"(?![a-zA-Z])|[≈≃≅∼≒≐≊≋]"
+)
+
 _TOKEN = re.compile(
-    r"""
+    rf"""
     (?P<ws>\s+)
-  | (?P<mixed>\d+[ ]+\d+[ ]*/[ ]*\d+(?![\d.]))
-  | (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d])
-      | \d+\.\d*(?:[eE][-+]?\d+)? | \.\d+ | \d+(?:[eE][-+]?\d+)?)
-  | (?P<text>\\text\s*\{[^{}]*\})
-  | (?P<cmd>\\[a-zA-Z]+|\\[{}])
+  | (?P<mixed>\d+[ ]+[1-9]\d*[ ]*/[ ]*\d+(?![\d.]))
+  | (?P<num>{numbers.UNSIGNED_INTEGER}(?:\.\d*)?(?:[eE][-+]?\d+)? | \.\d+)
+  | (?P<text>\\text\s*\{{[^{{}}]*\}})
+  | (?P<envbegin>\\begin\s*\{{\s*[a-zA-Z]+\*?\s*\}})
+  | (?P<envend>\\end\s*\{{\s*[a-zA-Z]+\*?\s*\}})
+  | (?P<cmd>\\[a-zA-Z]+|\\[{{}}])
   | (?P<ident>[a-zA-Z]+)
-  | (?P<op><=|>=|!=|\*\*|[-+*/^=<>(){}\[\],|!%'_°∞π√∪±])
+  | (?P<op><=|>=|!=|\*\*|[-+*/^=<>(){{}}\[\],|!%'_°∞π√∪∩±&:])
     """,
     re.VERBOSE,
 )
@@ -144,7 +179,7 @@ def _strip_outer_parens(text: str) -> str:
 
 
 def _normalise(text: str) -> str:
-    text = text.strip().strip("$").strip()
+    text = numbers.normalise(text).strip().strip("$").strip()
     for delim_open, delim_close in (("\\(", "\\)"), ("\\[", "\\]")):
         if text.startswith(delim_open) and text.endswith(delim_close):
             text = text[2:-2].strip()
@@ -165,6 +200,8 @@ def _tokens_and_units(text: str) -> tuple[list[tuple[str, str, bool]], tuple[str
     if len(text) > MAX_CHARS:
         raise ParseError(f"answer longer than {MAX_CHARS} characters")
     text = _normalise(text)
+    if _APPROXIMATION.search(text):
+        raise ParseError("an approximation is not a value")
     tokens: list[tuple[str, str, bool]] = []
     pos, space = 0, False
     while pos < len(text):
@@ -239,6 +276,16 @@ def _drop_trailing_units(
 _WORDS = {"or", "and", "to", "is", "no", "so", "if", "of", "be", "as", "at", "by", "on", "it", "an"}
 _REL_OPS = {"=", "!=", "<", "<=", ">", ">=", r"\in"}
 _ATOM_START_OPS = {"(", "[", "{", "√", "π", "∞", r"\{"}
+# Commands that continue or end an expression, never start a factor of a product.
+_NOT_ATOM_COMMANDS = {
+    r"\pm", r"\cup", r"\cap", r"\setminus", r"\backslash", r"\in", r"\}", r"\mid",
+    r"\over", r"\choose", r"\cr", r"\lor", r"\vee", r"\land", r"\wedge",
+}  # fmt: skip
+_SET_OPS = {r"\cup": "union", "∪": "union", r"\cap": "intersection", "∩": "intersection"}
+_SET_OPS.update({r"\setminus": "setminus", r"\backslash": "setminus"})
+_SUCH_THAT = (r"\mid", "|", ":")
+_MATRIX_ENVS = {"matrix", "pmatrix", "bmatrix", "Bmatrix", "smallmatrix", "array"}
+_DETERMINANT_ENVS = {"vmatrix", "Vmatrix"}
 
 
 class _Parser:
@@ -272,14 +319,17 @@ class _Parser:
     def parse(self) -> Node:
         if not self.tokens:
             raise ParseError("empty answer")
-        node = self.items()
+        node = self.fraction_body()
         if self.pos != len(self.tokens):
             raise ParseError(f"unexpected {self.peek()[1]!r}")
         return node
 
-    def at_or(self) -> bool:
+    def at_word(self, *words: str) -> bool:
         kind, value, _ = self.peek()
-        return kind == "ident" and value.lower() == "or"
+        return kind == "ident" and value.lower() in words
+
+    def at_or(self) -> bool:
+        return self.at_word("or", "and")
 
     def items(self) -> Node:
         first = self.relation()
@@ -291,6 +341,18 @@ class _Parser:
             items.append(self.relation())
         return ("list", items)
 
+    def fraction_body(self, node: Node | None = None) -> Node:
+        """Items, or TeX's ``a \\over b`` and ``n \\choose k`` (a brace group's whole body);
+        ``node`` is the first operand when the caller has parsed it already."""
+        node = self.items() if node is None else node
+        if self.at(r"\over", r"\choose"):
+            op = self.take()
+            other = self.items()
+            if node[0] == "list" or other[0] == "list":
+                raise ParseError(f"a list around {op}")
+            node = ("div", node, other) if op == r"\over" else ("func", "binom", [node, other])
+        return node
+
     def relation(self) -> Node:
         left = self.union()
         while self.at(*_REL_OPS):
@@ -299,11 +361,15 @@ class _Parser:
         return left
 
     def union(self) -> Node:
-        parts = [self.sum()]
-        while self.at(r"\cup", "∪"):
-            self.take()
-            parts.append(self.sum())
-        return parts[0] if len(parts) == 1 else ("union", parts)
+        node = self.sum()
+        while self.at(*_SET_OPS):
+            kind = _SET_OPS[self.take()]
+            right = self.sum()
+            if kind == "setminus":
+                node = ("setminus", node, right)
+            else:  # unions (and intersections) are associative: one flat node
+                node = (kind, [*(node[1] if node[0] == kind else [node]), right])
+        return node
 
     def sum(self) -> Node:
         self.enter()
@@ -336,6 +402,8 @@ class _Parser:
                 right = self.unary()
                 node = ("div", node, right) if op == "/" else _mul(node, right)
             elif self.starts_atom():
+                if self.peek()[0] in ("num", "mixed") and self.tokens[self.pos - 1][0] == "num":
+                    raise ParseError("two numbers side by side")
                 node = self.implicit(node, self.unary())
             else:
                 return node
@@ -352,11 +420,11 @@ class _Parser:
     def starts_atom(self) -> bool:
         kind, value, _ = self.peek()
         if kind == "ident":
-            return value.lower() != "or"
-        if kind in ("num", "mixed"):
+            return value.lower() not in ("or", "and")
+        if kind in ("num", "mixed", "envbegin"):
             return True
         if kind == "cmd":
-            return value not in (r"\pm", r"\cup", r"\in", r"\}")
+            return value not in _NOT_ATOM_COMMANDS
         return kind == "op" and value in _ATOM_START_OPS
 
     def unary(self) -> Node:
@@ -391,7 +459,7 @@ class _Parser:
         """A LaTeX argument: ``{...}`` or a single token (``\\frac12``, ``x^2``)."""
         if self.at("{"):
             self.take("{")
-            node = self.items()
+            node = self.fraction_body()
             self.take("}")
             return node
         kind, value, _ = self.peek()
@@ -426,6 +494,8 @@ class _Parser:
             return self.identifier(value)
         if kind == "cmd":
             return self.command(value)
+        if kind == "envbegin":
+            return self.matrix(_env_name(value))
         if kind == "text":
             raise ParseError(f"text in answer: {value!r}")
         return self.bracketed(value)
@@ -447,6 +517,10 @@ class _Parser:
                 self.take()
                 return ("emptyset",)
             inner = self.items()
+            if self.at(*_SUCH_THAT):
+                return self.set_builder(inner)
+            if value == "{":
+                inner = self.fraction_body(inner)
             self.take("}", r"\}")
             if inner[0] == "list" or value == r"\{":
                 return ("seq", "{", "}", inner[1] if inner[0] == "list" else [inner])
@@ -466,6 +540,70 @@ class _Parser:
             self.take()
             return ("const", "inf")
         raise ParseError(f"unexpected {value!r}")
+
+    def set_builder(self, head: Node) -> Node:
+        """``\\{x \\mid x > 0\\}`` or ``\\{x \\in S : cond\\}`` after its head and before ``|``."""
+        self.take()
+        domain = None
+        if head[0] == "rel" and head[1] == "in":
+            head, domain = head[2], head[3]
+        if head[0] != "sym":
+            raise ParseError("a set-builder head must be one variable")
+        condition = self.condition()
+        self.take("}", r"\}")
+        return ("setbuilder", head, domain, condition)
+
+    def condition(self) -> Node:
+        """Relations joined by and (``,``, ``\\land``) and or (``\\lor``); and binds tighter."""
+        parts = [self.conjunction()]
+        while self.at_word("or") or self.at(r"\lor", r"\vee"):
+            self.pos += 1
+            parts.append(self.conjunction())
+        return parts[0] if len(parts) == 1 else ("or", parts)
+
+    def conjunction(self) -> Node:
+        parts = [self.relation()]
+        while self.at(",", r"\land", r"\wedge") or self.at_word("and"):
+            self.pos += 1
+            parts.append(self.relation())
+        return parts[0] if len(parts) == 1 else ("and", parts)
+
+    def matrix(self, env: str) -> Node:
+        """``\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}`` (and bmatrix, array, ...)."""
+        if env in _DETERMINANT_ENVS:
+            raise ParseError("a determinant, not a matrix")
+        if env not in _MATRIX_ENVS:
+            raise UnsupportedLatex(f"unsupported environment {env!r}")
+        self.pos += 1
+        if env == "array" and self.at("{"):  # the column specification, {cc} or {r|l}
+            self.take("{")
+            while self.peek()[0] == "ident" or self.at("|"):
+                if self.peek()[0] == "ident" and set(self.peek()[1]) - set("lcr"):
+                    raise ParseError("unexpected array column specification")
+                self.pos += 1
+            self.take("}")
+        rows: list[list[Node]] = [[]]
+        cells = 0
+        while self.peek()[0] != "envend":
+            rows[-1].append(self.sum())
+            cells += 1
+            if cells > _MAX_CELLS:
+                raise ParseError("matrix too large")
+            if self.at("&"):
+                self.take()
+            elif self.at(r"\cr"):
+                self.take()
+                rows.append([])
+            elif self.peek()[0] != "envend":
+                raise ParseError(f"unexpected {self.peek()[1] or 'end'!r} in a matrix")
+        if _env_name(self.peek()[1]) != env:
+            raise ParseError("mismatched \\end")
+        self.pos += 1
+        if not rows[-1]:
+            rows.pop()
+        if not rows or len({len(row) for row in rows}) != 1:
+            raise ParseError("matrix rows of different lengths")
+        return ("matrix", rows)
 
     def identifier(self, word: str) -> Node:
         lowered = word.lower() if word.lower() in CONSTS or word.lower() in FUNCS else word
@@ -536,12 +674,26 @@ class _Parser:
         if name in GREEK:
             self.pos += 1
             return ("sym", name)
+        if name == "angle":  # \angle ABC names one quantity
+            self.pos += 1
+            kind, letters, _ = self.peek()
+            if kind != "ident":
+                raise ParseError("an angle without a name")
+            self.pos += 1
+            return ("sym", f"angle_{letters}")
         if name in FUNCS:
             self.pos += 1
             return self.function(name)
         if name == "{":
             return self.bracketed(value)
         raise UnsupportedLatex(f"unsupported command {value!r}")
+
+
+_MAX_CELLS = 1_024
+
+
+def _env_name(token: str) -> str:
+    return token[token.index("{") + 1 : -1].strip()
 
 
 def _letter(char: str) -> Node:
@@ -557,7 +709,7 @@ def _subscript_text(node: Node) -> str:
 
 
 def _number(text: str) -> Node:
-    text = text.replace(",", "")
+    text = text.replace(",", "").replace(" ", "")
     if "e" in text or "E" in text:
         mantissa, _, exponent = text.lower().partition("e")
         if abs(int(exponent)) > 400:

@@ -6,32 +6,43 @@ cover falls back to ``latex2sympy2_extended`` (an ANTLR grammar, no ``eval``), s
 the worker and under its wall-clock limit. Integer powers and factorials are size-checked
 before sympy evaluates them, so ``9**9**9**9`` is rejected instead of computed.
 
-Value equality (``scalar_eq``):
+Value equality (:class:`SympyValues`):
 
 * numbers without free symbols: exact when sympy decides ``a - b == 0``, else equal when
-  they agree to 40 significant digits (Richardson's problem is undecidable in general;
-  two answers closer than that are treated as the same number);
+  they agree to 40 significant digits *beyond the longest number literal written in
+  either answer* (Richardson's problem is undecidable in general; two values that close
+  are treated as the same number, while a decimal literal, which is rational, never passes
+  for an irrational gold however many digits it writes: ``3.14159265358979`` is not
+  ``\\pi``);
+* with a ``precision`` of n places, two numbers match when the real and the imaginary part
+  of their difference are each at most half a unit of the n-th place
+  (:mod:`rlvr_envs.verifiers.equivalence` states the policy);
 * expressions: ``expand(a - b) == 0``, else agreement at random rational points
   (a randomised identity test in the spirit of Schwartz-Zippel), which avoids slow
   ``simplify`` calls;
 * equations: ``lhs - rhs`` of one is a non-zero constant multiple of the other's;
-  inequalities: a positive multiple (or negative, with the direction flipped).
+  inequalities: a positive multiple (or negative, with the direction flipped);
+* endpoints of sets of reals are ordered by their values to 40 significant digits.
 """
 
 from __future__ import annotations
 
 import random
+from decimal import Decimal
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 import sympy
 
 from rlvr_envs.verifiers import equivalence
-from rlvr_envs.verifiers.equivalence import ROUNDING_MIN_DECIMALS, InvalidValue
+from rlvr_envs.verifiers.equivalence import InvalidValue, literal_digits
 from rlvr_envs.verifiers.mathparse import Node, ParseError, UnsupportedLatex, parse
 
 _MAX_POW_BITS = 20_000
 _POINTS = 6
+_DIGITS = 40  # agreement beyond the written literals that counts as equality
+_KEY_DIGITS = 40  # significant digits of a set endpoint's sort key
 
 _FUNCS: dict[str, Any] = {
     "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot,
@@ -112,7 +123,7 @@ def _is_finite_number(value: Any) -> bool:
     return bool(value.is_number) and not value.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
 
 
-def _close(a: Any, b: Any, digits: int = 40) -> bool:
+def _close(a: Any, b: Any, digits: int = _DIGITS) -> bool:
     diff = sympy.N(a - b, digits)
     scale = max(1, abs(sympy.N(a, digits)))
     return bool(abs(diff) <= scale * sympy.Float(10) ** (5 - digits))
@@ -128,15 +139,19 @@ def _points(symbols: list[Any], rng: random.Random) -> list[dict[Any, Any]]:
     ]
 
 
-def values_equal(a: Any, b: Any) -> bool:
-    """Equality of two sympy values (numbers or expressions), per the module's rules."""
+def values_equal(a: Any, b: Any, digits: int = _DIGITS) -> bool:
+    """Equality of two sympy values (numbers or expressions), per the module's rules.
+
+    ``digits``: how many significant digits two numbers must agree to when sympy cannot
+    show that their difference is zero.
+    """
     if a == b:
         return True
     infinite = (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
     if a.has(*infinite) or b.has(*infinite):
         return False
     if not a.free_symbols and not b.free_symbols:
-        return sympy.expand(a - b) == 0 or _close(a, b)
+        return sympy.expand(a - b) == 0 or _close(a, b, digits)
     if sympy.expand(a - b) == 0:
         return True
     symbols = sorted(a.free_symbols | b.free_symbols, key=str)
@@ -146,10 +161,26 @@ def values_equal(a: Any, b: Any) -> bool:
         va, vb = a.subs(point), b.subs(point)
         if not (_is_finite_number(va) and _is_finite_number(vb)):
             continue
-        if not _close(va, vb, 30):
+        if not _close(va, vb, digits - 10):
             return False
         checked += 1
     return checked >= 3
+
+
+def within_precision(a: Any, b: Any, precision: int) -> bool:
+    """Whether two finite numbers differ by at most half a unit of the ``precision``-th
+    decimal place, in the real and in the imaginary part.
+
+    The difference is evaluated to ``precision + 30`` significant digits, and a difference
+    that exceeds the bound by less than ``10**-(precision + 20)`` (evaluation error) counts
+    as on the bound.
+    """
+    diff = a - b
+    if diff == 0:
+        return True
+    bound = sympy.Rational(1, 2 * 10**precision) + sympy.Rational(1, 10 ** (precision + 20))
+    real, imag = sympy.N(diff, precision + 30).as_real_imag()
+    return bool(abs(real) <= bound and abs(imag) <= bound)
 
 
 def _relation_equal(gold: Node, pred: Node) -> bool:
@@ -169,31 +200,46 @@ def _relation_equal(gold: Node, pred: Node) -> bool:
     return bool(ratio > 0) if g_op in ("<", "<=", ">", ">=") else True
 
 
-def scalar_eq(gold: Node, pred: Node, *, rounding: bool = True) -> bool:
-    """Symbolic comparison of two scalar nodes (never returns None)."""
-    if gold[0] == "rel":
-        return _relation_equal(gold, pred)
-    exact = equivalence.exact_eq(gold, pred, rounding=rounding)
-    if exact is not None:
-        return exact
-    g, p = to_sympy(gold), to_sympy(pred)
-    decimals = equivalence.decimal_places(pred)
-    rounds = rounding and decimals and decimals >= ROUNDING_MIN_DECIMALS
-    if rounds and _is_finite_number(g) and not g.is_rational and g.is_real:
-        return equivalence.rounded_match(_as_fraction(g, decimals), decimals, pred_value(pred))
-    return values_equal(g, p)
+class SympyValues:
+    """The worker's comparisons (:class:`rlvr_envs.verifiers.equivalence.Values`)."""
 
+    decisive = True
 
-def pred_value(node: Node) -> Any:
-    value = equivalence.rational(node)
-    assert value is not None
-    return value
+    def __init__(self, precision: int | None = None) -> None:
+        self.precision = precision
 
+    def equal(self, gold: Node, pred: Node) -> bool:
+        """Symbolic comparison of two scalar nodes (never returns None)."""
+        if gold[0] == "rel":
+            return _relation_equal(gold, pred)
+        exact = equivalence.exact_eq(gold, pred, precision=self.precision)
+        if exact is not None:
+            return exact
+        g, p = to_sympy(gold), to_sympy(pred)
+        if self.precision is not None and _is_finite_number(g) and _is_finite_number(p):
+            return within_precision(g, p, self.precision)
+        digits = _DIGITS + max(literal_digits(gold), literal_digits(pred))
+        return values_equal(g, p, digits)
 
-def _as_fraction(value: Any, decimals: int) -> Any:
-    from fractions import Fraction
-
-    return Fraction(str(sympy.N(value, decimals + 30)))
+    def real_key(self, node: Node) -> Fraction | float | None:
+        """A real number's value to 40 significant digits (exact when it is rational)."""
+        key = equivalence.ExactValues().real_key(node)
+        if key is not None:
+            return key
+        try:
+            value = to_sympy(node)
+        except (ParseError, TypeError):
+            return None
+        if not _is_finite_number(value):
+            return None
+        if value.is_Rational:
+            return Fraction(int(value.p), int(value.q))
+        real, imag = sympy.N(value, _KEY_DIGITS + 10).as_real_imag()
+        if abs(imag) > sympy.Float(10) ** -_KEY_DIGITS * max(1, abs(real)):
+            return None
+        if real == 0:
+            return Fraction(0)
+        return Fraction(format(Decimal(str(real)), f".{_KEY_DIGITS - 1}e"))
 
 
 def parse_any(text: str) -> Node:
@@ -211,20 +257,21 @@ def parse_any(text: str) -> Node:
         raise ParseError(f"latex2sympy: {exc}") from None
     if not isinstance(expr, sympy.Basic) or isinstance(expr, sympy.logic.boolalg.Boolean):
         raise ParseError("unsupported LaTeX answer")
+    # decimals come back as binary Floats; read them back as the exact decimals written
+    expr = expr.replace(lambda e: e.is_Float, lambda f: sympy.Rational(str(f)))
     return ("sympy", expr)
 
 
-def equivalent(gold: str, pred: str, rounding: bool = True) -> bool:
+def equivalent(gold: str, pred: str, precision: int | None = None) -> bool:
     """Worker entry point: full symbolic comparison of two answer strings."""
+    precision = equivalence.check_precision(precision)
     gold_node = parse_any(gold)
     try:
         pred_node = parse_any(pred)
     except ParseError:
         return False
     try:
-        result = equivalence.compare(
-            gold_node, pred_node, lambda g, p: scalar_eq(g, p, rounding=rounding)
-        )
+        result = equivalence.compare(gold_node, pred_node, SympyValues(precision))
     except (InvalidValue, ParseError, TypeError, ZeroDivisionError):
         return False
     return bool(result)

@@ -124,7 +124,7 @@ def same_value(type_name: str, gold: str, pred: str) -> bool | None:
         return None
     if not form.ok:
         return False
-    result = compare_answers(gold, pred, verify_timeout(), False)
+    result = compare_answers(gold, pred, verify_timeout())
     if result.reason in ("unparsable", "timeout", "error"):
         return None
     return result.equal

@@ -49,7 +49,9 @@ class MathFamily(Family):
             return Judgement.unparsable(form.why)
         if not form.ok:
             return Judgement.wrong(form=form.why)
-        result = compare_answers(problem.answer, answer, verify_timeout(), self.rounding)
+        result = compare_answers(
+            problem.answer, answer, verify_timeout(), problem.meta.get("precision")
+        )
         if result.equal:
             return Judgement.right()
         if result.reason == "unparsable":
