@@ -68,7 +68,9 @@ def normalise(text: str) -> str:
 
 # -- literal patterns (regular-expression sources, to be embedded in bigger patterns) --------
 UNSIGNED_INTEGER = (
-    r"(?:[1-9]\d{0,2}(?:,\d{3})+(?!\d|,\d)|[1-9]\d{0,2}(?:[ ]\d{3})+(?!\d|[ ]\d)|\d+)"
+    r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+(?![0-9]|,[0-9])"  # 1,234,567
+    r"|[1-9][0-9]{0,2}(?:[ ][0-9]{3})+(?![0-9]|[ ][0-9])"  # 12 345 678
+    r"|[0-9]+)"
 )
 """An unsigned integer literal: grouped in threes by ``,`` or by one space, or plain digits.
 
@@ -77,7 +79,7 @@ A grouped literal must not be followed by a digit, nor by its separator and a di
 ``1,000, 2`` is still ``1000`` followed by ``, 2``.
 """
 
-UNSIGNED_DECIMAL = rf"(?:{UNSIGNED_INTEGER}?\.\d+)"
+UNSIGNED_DECIMAL = rf"(?:{UNSIGNED_INTEGER}?\.[0-9]+)"
 """An unsigned decimal literal with at least one digit after the point."""
 
 INTEGER_RE = re.compile(rf"[-+]?{UNSIGNED_INTEGER}")

@@ -140,7 +140,7 @@ _TOKEN = re.compile(
   | (?P<ident>[a-zA-Z]+)
   | (?P<op><=|>=|!=|\*\*|[-+*/^=<>(){{}}\[\],|!%'_°∞π√∪∩±&:])
     """,
-    re.VERBOSE,
+    re.VERBOSE | re.ASCII,  # ASCII digits only, as rlvr_envs.numbers says
 )
 
 

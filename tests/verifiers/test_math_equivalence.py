@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 import time
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rlvr_envs.verifiers.math import (
@@ -236,6 +237,222 @@ def test_precision_of_reads_problem_meta():
     assert precision_of({"precision": 3}) == 3
     with pytest.raises(ValueError):
         precision_of({"precision": "3"})
+
+
+# -- precision: rounded answers match only when a precision is given (issue 11) ----------------
+def decimal_text(value: Fraction, places: int) -> str:
+    """``value`` (a multiple of 10**-places) written with exactly ``places`` decimals."""
+    scaled = value * 10**places
+    assert scaled.denominator == 1
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+    return sign + (f"{digits[:-places]}.{digits[-places:]}" if places else digits)
+
+
+def round_half_up(value: Fraction, places: int) -> Fraction:
+    """The usual rounding to ``places`` decimals, by integer arithmetic (ties away from 0)."""
+    scaled = abs(value) * 10**places
+    rounded = math.floor(scaled + Fraction(1, 2))
+    return Fraction(rounded if value >= 0 else -rounded, 10**places)
+
+
+@settings(max_examples=60)
+@given(value=fractions, places=st.integers(0, 6))
+def test_a_rounded_rational_matches_only_at_its_precision(value, places):
+    gold = rf"\frac{{{value.numerator}}}{{{value.denominator}}}"
+    rounded = round_half_up(value, places)
+    text = decimal_text(rounded, places)
+    assert is_equivalent(gold, text, precision=places)
+    assert is_equivalent(gold, text) is (rounded == value)
+    unit = Fraction(1, 10**places)
+    farther = rounded - unit if value >= rounded else rounded + unit  # a whole unit off
+    assert not is_equivalent(gold, decimal_text(farther, places), precision=places)
+
+
+@settings(max_examples=25, deadline=None)
+@given(k=st.integers(2, 10_000).filter(lambda k: math.isqrt(k) ** 2 != k), places=st.integers(0, 8))
+def test_a_rounded_square_root_matches_only_at_its_precision(k, places):
+    # sqrt(k) * 10**p = sqrt(k * 100**p), irrational, so round-half-up is floor(sqrt(4N) + 1) / 2
+    n = k * 100**places
+    rounded = Fraction((math.isqrt(4 * n) + 1) // 2, 10**places)
+    text = decimal_text(rounded, places)
+    gold = rf"\sqrt{{{k}}}"
+    assert is_equivalent(gold, text, precision=places)
+    assert not is_equivalent(gold, text)
+    unit = Fraction(1, 10**places)
+    farther = rounded + unit if rounded**2 < k else rounded - unit  # away from sqrt(k)
+    assert not is_equivalent(gold, decimal_text(farther, places), precision=places)
+
+
+# -- number syntax -------------------------------------------------------------------------------
+@given(n=st.integers(-(10**15), 10**15), data=st.data())
+def test_thousands_separators_and_minus_signs(n, data):
+    separator = data.draw(st.sampled_from([",", " ", r"\,", "{,}", "\u2009", "\u202f", "\u00a0"]))
+    minus = data.draw(st.sampled_from(["-", "\u2212"]))
+    text = f"{abs(n):,}".replace(",", separator)
+    text = minus + text if n < 0 else text
+    assert is_equivalent(str(n), text)
+    assert not is_equivalent(str(n + 1), text)
+
+
+@given(base=st.integers(2, 20), exponent=st.integers(-4, 6))
+def test_superscript_exponents(base, exponent):
+    superscript = "".join(dict(zip("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))[c] for c in str(exponent))
+    value = Fraction(base) ** exponent
+    assert is_equivalent(f"{value.numerator}/{value.denominator}", f"{base}{superscript}")
+    other = Fraction(base) ** (exponent + 1)
+    assert not is_equivalent(f"{other.numerator}/{other.denominator}", f"{base}{superscript}")
+
+
+@given(p=st.integers(-999, 999), q=st.integers(1, 999))
+def test_tex_over_is_a_fraction(p, q):
+    assert is_equivalent(f"{p}/{q}", rf"{{{p} \over {q}}}")
+    if abs(p) != q and p != 0:
+        assert not is_equivalent(f"{p}/{q}", rf"{{{q} \over {p}}}")
+
+
+# -- matrices ------------------------------------------------------------------------------------
+def latex_matrix(rows: list[list[Fraction]], env: str = "pmatrix") -> str:
+    body = r" \\ ".join(" & ".join(str(v) for v in row) for row in rows)
+    columns = "{" + "c" * len(rows[0]) + "}" if env == "array" else ""
+    return rf"\begin{{{env}}}{columns} {body} \end{{{env}}}"
+
+
+matrices = st.integers(1, 3).flatmap(
+    lambda r: st.integers(1, 3).flatmap(
+        lambda c: st.lists(
+            st.lists(fractions.filter(lambda f: abs(f) < 100), min_size=c, max_size=c),
+            min_size=r,
+            max_size=r,
+        )
+    )
+)
+
+
+@given(rows=matrices, k=st.integers(2, 5), env=st.sampled_from(["bmatrix", "pmatrix", "matrix"]))
+def test_matrices_match_entrywise_with_a_scalar_factor(rows, k, env):
+    gold = latex_matrix([[k * v for v in row] for row in rows])
+    assert is_equivalent(gold, f"{k}" + latex_matrix(rows, env))
+    scaled = latex_matrix([[k * v for v in row] for row in rows], "array")
+    assert is_equivalent(gold, rf"\left({scaled}\right)")
+    changed = [row[:] for row in rows]
+    changed[-1][-1] += 1
+    assert not is_equivalent(gold, f"{k}" + latex_matrix(changed, env))
+    transposed = [list(col) for col in zip(*rows)]
+    if transposed != rows:
+        assert not is_equivalent(gold, f"{k}" + latex_matrix(transposed, env))
+
+
+# -- sets of reals: an independent membership oracle --------------------------------------------
+Interval = tuple  # (lo, lo_closed, hi, hi_closed) with None for an infinite end; or ("pts", [...])
+
+intervals = st.tuples(
+    st.one_of(st.none(), st.integers(-5, 4)),
+    st.booleans(),
+    st.integers(-4, 5),
+    st.booleans(),
+    st.booleans(),  # an infinite upper end instead
+).map(lambda t: (t[0], t[1], None if t[4] else t[2], t[3]))
+atoms = st.one_of(
+    intervals.filter(lambda t: t[0] is None or t[2] is None or t[0] < t[2]),
+    st.lists(st.integers(-5, 5), min_size=1, max_size=3, unique=True).map(lambda p: ("pts", p)),
+)
+set_exprs = st.tuples(
+    atoms, st.lists(st.tuples(st.sampled_from([r"\cup", r"\cap", r"\setminus"]), atoms), max_size=3)
+)
+
+
+def atom_latex(atom) -> str:
+    if atom[0] == "pts":
+        return r"\{" + ", ".join(map(str, atom[1])) + r"\}"
+    lo, lo_closed, hi, hi_closed = atom
+    left = "(" if lo is None or not lo_closed else "["
+    right = ")" if hi is None or not hi_closed else "]"
+    lo_text = r"-\infty" if lo is None else str(lo)
+    hi_text = r"\infty" if hi is None else str(hi)
+    return f"{left}{lo_text}, {hi_text}{right}"
+
+
+def expr_latex(expr) -> str:
+    """Left to right, each step parenthesised, so no precedence rule is needed."""
+    text = atom_latex(expr[0])
+    for op, atom in expr[1]:
+        text = f"\\left({text}\\right) {op} {atom_latex(atom)}"
+    return text
+
+
+def member(atom, t: Fraction) -> bool:
+    if atom[0] == "pts":
+        return t in atom[1]
+    lo, lo_closed, hi, hi_closed = atom
+    above = lo is None or t > lo or (t == lo and lo_closed)
+    below = hi is None or t < hi or (t == hi and hi_closed)
+    return above and below
+
+
+def expr_member(expr, t: Fraction) -> bool:
+    inside = member(expr[0], t)
+    for op, atom in expr[1]:
+        other = member(atom, t)
+        inside = {r"\cup": inside or other, r"\cap": inside and other}.get(op, inside and not other)
+    return inside
+
+
+PROBES = [Fraction(k, 2) for k in range(-14, 15)] + [Fraction(-1000), Fraction(1000)]
+
+
+@settings(max_examples=150)
+@given(gold=set_exprs, pred=set_exprs)
+def test_set_operations_agree_with_membership(gold, pred):
+    # ends are integers in [-5, 5], so probing every half-integer decides equality
+    if not gold[1] and not pred[1]:
+        return  # two plain intervals or sets: the ordered bracket rule applies, not set algebra
+    same = all(expr_member(gold, t) == expr_member(pred, t) for t in PROBES)
+    assert is_equivalent(expr_latex(gold), expr_latex(pred)) is same
+
+
+@given(gold=set_exprs)
+def test_a_set_expression_equals_its_own_pieces_reordered(gold):
+    if not gold[1] or any(op != r"\cup" for op, _ in gold[1]):
+        return
+    parts = [gold[0], *(atom for _, atom in gold[1])]
+    reordered = (parts[-1], [(r"\cup", atom) for atom in parts[:-1]])
+    assert is_equivalent(expr_latex(gold), expr_latex(reordered))
+
+
+@given(
+    a=st.integers(-20, 20),
+    width=st.integers(1, 20),
+    lo_closed=st.booleans(),
+    hi_closed=st.booleans(),
+    name=st.sampled_from("xytu"),
+)
+def test_set_builder_against_intervals(a, width, lo_closed, hi_closed, name):
+    b = a + width
+    ops = ("<=" if lo_closed else "<", "<=" if hi_closed else "<")
+    builder = rf"\{{{name} \mid {a} {ops[0]} {name} {ops[1]} {b}\}}"
+    interval = f"{'[' if lo_closed else '('}{a}, {b}{']' if hi_closed else ')'}"
+    assert is_equivalent(interval, builder)
+    assert is_equivalent(builder, interval)
+    wrong = f"{'(' if lo_closed else '['}{a}, {b}{']' if hi_closed else ')'}"
+    assert not is_equivalent(wrong, builder)
+
+
+# -- variables -----------------------------------------------------------------------------------
+@given(value=fractions, gold_name=st.sampled_from("xyzabt"), pred_name=st.sampled_from("xyzabt"))
+def test_an_assignment_to_another_variable_is_not_equivalent(value, gold_name, pred_name):
+    text = f"{value.numerator}/{value.denominator}"
+    same = gold_name == pred_name
+    assert is_equivalent(f"{gold_name} = {text}", f"{pred_name} = {text}") is same
+    assert is_equivalent(text, f"{pred_name} = {text}")
+    assert is_equivalent(f"{gold_name} = {text}", text)
+
+
+@pytest.mark.parametrize("relation", [r"\approx", r"\sim", r"\simeq", "≈", "\u223c", r"\cong"])
+@given(left=st.integers(-99, 99), right=st.integers(-99, 99))
+def test_an_approximation_is_never_its_left_side(relation, left, right):
+    assert not is_equivalent(str(left), f"{left} {relation} {right}")
+    assert not is_equivalent(str(right), f"{left} {relation} {right}")
 
 
 HOSTILE = [
