@@ -224,10 +224,10 @@ class Sandbox:
         cpu_s = max(1, math.ceil(timeout))
         limits = (int(memory_mb) << 20, cpu_s, fsize, MAX_FILES, MAX_PROCESSES)
         tests = payload.get("tests")
-        # The tests go as JSON text (JSON semantics: tuples become lists), parsed in the run
-        # only when there are tests; the rest as marshal data the run reads without a parser.
-        tests_json = None if tests is None else json.dumps(tests)
-        request = marshal.dumps((limits, str(payload["source"]), tests_json))
+        if tests is not None:  # JSON semantics, as before (tuples become lists, keys strings)
+            tests = json.loads(json.dumps(tests))
+        # marshal data (made here, read by the run without a parser of its own)
+        request = marshal.dumps((limits, str(payload["source"]), tests))
         body = len(request).to_bytes(8, "little") + request + stdin
         for attempt in range(2):
             try:

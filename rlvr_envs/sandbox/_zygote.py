@@ -55,13 +55,15 @@ run is killed and reported as over its output limit. Nothing is buffered beyond 
 
 Protocol: slot ``k`` has its own ``SOCK_SEQPACKET`` channel to the host and its own input
 and output memfds, all inherited at start-up (fds in the config). Per run the host writes
-the input (the request's length, the request as marshal data: limits, source, the tests'
-JSON; then stdin) and sends one JSON header (id, wall-clock limit, ``/tmp`` size) on the
+the input (the request's length, the request as marshal data: limits, source, the tests;
+then stdin) and sends one JSON header (id, wall-clock limit, ``/tmp`` size) on the
 channel; the zygote answers on it with one JSON message when the run is over: exit status,
 CPU time from ``wait4(2)``, the bytes per stream, and whether the wall-clock or the output
 limit killed it. The child opens its input (read-only) and its pipes' write ends through
 the zygote's ``/proc/<pid>/fd`` (``Plan.files``) before it drops its privileges: nothing
-is passed to it, and it parses no JSON unless it has tests to run.
+is passed to it, and it parses no JSON (its results go out as JSON, which the host parses).
+In the jail each slot's pipes are made once (no writer outlives a run's pid namespace);
+with ``rlimits`` each run gets fresh ones.
 """
 
 import collections
@@ -244,7 +246,7 @@ def _child(plan, slot):
     try:
         fds = [os.open(path, flags, dir_fd=plan.proc) for path, flags in plan.files[slot]]
         # The input: the request's length (8 bytes), the request (marshal data the host
-        # made: limits, source, the tests' JSON or None), then stdin.
+        # made: limits, source, the tests or None), then stdin.
         size = int.from_bytes(os.pread(fds[0], 8, 0), "little")
         limits, source, tests = marshal.loads(os.pread(fds[0], size, 8))
         if plan.jail:
@@ -308,7 +310,7 @@ def _run_program(source, tests):
         code, error = 1, type(exc).__name__
         traceback.print_exception(type(exc), exc, exc.__traceback__.tb_next)  # not our frame
     if tests is not None and error is None and code == 0:
-        _call_tests(module.__dict__, json.loads(tests))
+        _call_tests(module.__dict__, tests)
     try:
         sys.stdout.flush()
         sys.stderr.flush()
@@ -377,7 +379,7 @@ class Run:
         self.deadline = self.start + hdr["timeout"]
         self.timed_out = self.over = False
         self.pid = None
-        self.reads = reads  # [fd, bytes so far, region offset] per stream; fd -1 when closed
+        self.reads = reads  # [pipe read end, bytes so far, region offset] per stream
 
 
 class Zygote:
@@ -394,7 +396,8 @@ class Zygote:
         self.runs = {}  # pid -> Run
         self.spawning = collections.deque()  # runs asked of the template, pid not yet back
         self.exited = {}  # pid -> (status, usage) of children reaped before their pid came
-        self.streams = {}  # pipe read end -> (run, stream index)
+        self.streams = {}  # pipe read end -> (slot, stream index)
+        self.active = {}  # slot -> its Run
         if self.jail:
             self._prepare_jail()
         else:  # the host made the directory (unique, and removed by the host on close)
@@ -529,23 +532,32 @@ class Zygote:
         self.channels[slot].send(json.dumps(obj).encode())
 
     # -- runs ------------------------------------------------------------------------------
+    def _slot_pipes(self, slot):
+        """Three pipes for a run in ``slot``: their read ends here, watched; their write
+        ends where the child opens them (``Plan.files``)."""
+        reads = []
+        for index in range(STREAMS):
+            r, w = os.pipe()
+            os.dup2(w, FD_BASE + 4 * slot + 1 + index)
+            os.close(w)
+            self.streams[r] = (slot, index)
+            self.poll.register(r, select.EPOLLIN)
+            reads.append(r)
+        return reads
+
     def start(self, slot, message):
         hdr = json.loads(message)
         if self.jail:
             if hdr["tmp_mb"] != self.tmp_mb[slot]:  # the slot's /tmp is empty: resize it
                 self.tmp_mb[slot] = hdr["tmp_mb"]
                 self.replace_tmp(slot)
+            reads = self.pipes[slot]
         else:
             os.makedirs(self.slot_dir(slot), 0o700, exist_ok=True)
-        pipes = [os.pipe() for _ in range(STREAMS)]
+            reads = self._slot_pipes(slot)
         stride = self.output_limit + 4096
-        run = Run(hdr, slot, [[r, 0, i * stride] for i, (r, _) in enumerate(pipes)])
-        for index, (_, w) in enumerate(pipes, 1):
-            os.dup2(w, FD_BASE + 4 * slot + index)  # where the child opens it (Plan.files)
-            os.close(w)
-        for index, (r, _) in enumerate(pipes):
-            self.streams[r] = (run, index)
-            self.poll.register(r, select.EPOLLIN)
+        run = Run(hdr, slot, [[r, 0, i * stride] for i, r in enumerate(reads)])
+        self.active[slot] = run
         self.spawning.append(run)
         self.command.send(bytes([slot]))
 
@@ -566,42 +578,43 @@ class Zygote:
             self.kill(run)
 
     def pump(self, fd, drain=False):
-        """Move what the pipe holds into the run's region of the output memfd; stop and kill
-        the run once a stream passes the limit. Returns False when the pipe is done."""
-        run, index = self.streams[fd]
-        state = run.reads[index]
+        """Move what the pipe holds into the run's region of the slot's output memfd; once a
+        stream passes the limit, kill the run and throw the rest away. With ``drain``, until
+        the pipe is empty (the run is over: nothing more can come)."""
+        slot, index = self.streams[fd]
+        run = self.active.get(slot)
+        state = run.reads[index] if run is not None else None
         limit = self.output_limit
         while True:
             try:
-                moved = os.splice(
-                    fd,
-                    self.outputs[run.slot],
-                    limit + 1 - state[1],
-                    None,
-                    state[2] + state[1],
-                    SPLICE_FLAGS,
-                )
+                if run is None or run.over:
+                    moved = os.splice(fd, self.null, 1 << 20, flags=SPLICE_FLAGS)
+                else:
+                    moved = os.splice(
+                        fd,
+                        self.outputs[slot],
+                        limit + 1 - state[1],
+                        None,
+                        state[2] + state[1],
+                        SPLICE_FLAGS,
+                    )
+                    state[1] += moved
+                    if state[1] > limit:
+                        run.over = True
+                        self.kill(run)
             except BlockingIOError:
-                return True
-            if moved == 0:
+                return
+            if moved == 0:  # every write end is closed (rlimits mode only)
                 self.close_stream(fd)
-                return False
-            state[1] += moved
-            if state[1] > limit:
-                run.over = True
-                self.kill(run)
-                for stream in run.reads:
-                    self.close_stream(stream[0])
-                return False
-            if not drain:
-                return True
+                return
+            if not drain and (run is None or not run.over):
+                return
 
     def close_stream(self, fd):
         if fd in self.streams:
-            run, index = self.streams.pop(fd)
+            del self.streams[fd]
             self.poll.unregister(fd)
             os.close(fd)
-            run.reads[index][0] = -1
 
     def kill(self, run):
         pid = run.pid
@@ -634,13 +647,15 @@ class Zygote:
     def finish(self, run, status, usage, error=None):
         if not self.jail and status is not None:
             self.kill(run)  # stragglers left in its process group
-        for stream in run.reads:
-            if stream[0] >= 0:
+        for stream in run.reads:  # the run is over: what its pipes hold is all there is
+            if stream[0] in self.streams:
                 self.pump(stream[0], drain=True)
-            if stream[0] >= 0:
+        if not self.jail:  # fresh pipes per run: a straggler keeps only a broken one
+            for stream in run.reads:
                 self.close_stream(stream[0])
-        base = FD_BASE + 4 * run.slot
-        os.closerange(base + 1, base + 4)  # the write ends, held for the child
+            base = FD_BASE + 4 * run.slot
+            os.closerange(base + 1, base + 4)
+        del self.active[run.slot]
         self.clean_tmp(run.slot)
         if error is not None:
             self.reply(run.slot, {"id": run.id, "error": error})
@@ -667,6 +682,11 @@ class Zygote:
 
     def serve(self):
         self.poll = select.epoll()
+        self.null = os.open("/dev/null", os.O_WRONLY)
+        # In the jail the pipes are the slot's for good: a run's pid namespace dies with it,
+        # so no writer outlives the run. Without one, a run that escaped its process group
+        # could write into the next run's output: there each run gets fresh pipes.
+        self.pipes = [self._slot_pipes(slot) for slot in range(self.slots)] if self.jail else []
         channels = {channel.fileno(): slot for slot, channel in enumerate(self.channels)}
         wake, command = self.wake_r, self.command.fileno()
         for fd in [*channels, wake, command]:
