@@ -1,7 +1,7 @@
 """Sandbox throughput, side by side: rlvr_envs.sandbox against the usual ways of running code.
 
-Two workloads, each run by every backend in the same process, one after the other, with
-the same concurrency (a thread pool of ``--workers`` callers):
+Two workloads, each run by every backend in the same process, with the same concurrency
+(a thread pool of ``--workers`` callers, 4 by default):
 
 * **executions/s** of a trivial program (``print(1)``);
 * **grading throughput** (problems/s): hidden-test grading of oracle solutions of
@@ -22,17 +22,22 @@ Backends:
   interpreter forking per task, on every core.
 
 Latencies are per call as its caller sees it (p50/p99 in ms) under that concurrency. Rates
-depend on what else the machine runs; the load average is recorded, and the ratios to the
-baselines measured in the same run are what carry over. Usage::
+depend on what else the machine runs, so ours are measured in ``--reps`` interleaved
+repetitions (jail trivial, jail grading, rlimits trivial, rlimits grading, then again) and
+the median is reported with the load average (``os.getloadavg()``) before each repetition;
+the baselines run once, after. The ratios to baselines measured in the same run are what
+carry over to another machine. Usage::
 
-    python bench/sandbox_bench.py            # ~2 minutes; writes bench/results/sandbox.{json,md}
-    python bench/sandbox_bench.py --quick    # a smoke run, results not written
+    python bench/sandbox_bench.py             # ~3 minutes; writes bench/results/sandbox.{json,md}
+    python bench/sandbox_bench.py --ours-only # the four rlvr rows only; nothing written
+    python bench/sandbox_bench.py --quick     # a smoke run, nothing written
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import os
 import platform
@@ -242,14 +247,29 @@ def bare_fork(seconds: float) -> dict:
 
 
 # -- the run -------------------------------------------------------------------------------
+def load() -> float:
+    return round(os.getloadavg()[0], 2)
+
+
+def median_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The repetition with the median rate, with every repetition's rate and load beside it."""
+    ordered = sorted(rows, key=lambda row: row["per_second"])
+    row = dict(ordered[(len(ordered) - 1) // 2])
+    row["per_second_reps"] = [r["per_second"] for r in rows]
+    row["load_reps"] = [r["load"] for r in rows]
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=8.0, help="per backend and workload")
-    parser.add_argument("--workers", type=int, default=8, help="concurrent callers")
+    parser.add_argument("--seconds", type=float, default=4.0, help="per row and repetition")
+    parser.add_argument("--reps", type=int, default=5, help="interleaved repetitions of ours")
+    parser.add_argument("--workers", type=int, default=4, help="concurrent callers")
     parser.add_argument("--problems", type=int, default=60, help="grading problems (cycled)")
+    parser.add_argument("--ours-only", action="store_true", help="no baselines, nothing written")
     parser.add_argument("--quick", action="store_true", help="short run, nothing written")
     args = parser.parse_args()
-    seconds = 2.0 if args.quick else args.seconds
+    seconds, reps = (1.0, 1) if args.quick else (args.seconds, args.reps)
 
     load_before = os.getloadavg()
     t0 = time.perf_counter()
@@ -265,22 +285,44 @@ def main() -> None:
     def ours_grading(isolation: str) -> Callable[[Any], bool]:
         return lambda item: sandbox.run_tests(item[0], item[1], isolation=isolation).all_passed
 
+    print(
+        f"jail start-up {jail_startup:.2f}s; {reps} x {seconds:.0f}s per row, "
+        f"{args.workers} callers, {os.cpu_count()} cores, load {load()}"
+    )
+    rows: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    plan = [
+        ("trivial", "rlvr-jail", ours("jail"), [None], "jail"),
+        ("grading", "rlvr-jail", ours_grading("jail"), graded, "jail"),
+        ("trivial", "rlvr-rlimits", ours("rlimits"), [None], "rlimits"),
+        ("grading", "rlvr-rlimits", ours_grading("rlimits"), graded, "rlimits"),
+    ]
+    for _, _, call, items, isolation in plan:  # every zygote started before we count
+        measure(call, items, args.workers, 0.5, isolation)
+    for rep, (workload, name, call, items, isolation) in itertools.product(range(reps), plan):
+        before = load()
+        row = measure(call, items, args.workers, seconds, isolation)
+        row["load"] = before
+        rows.setdefault((workload, name), []).append(row)
+        print(f"rep {rep + 1} {workload:8s} {name:13s} {row['per_second']:7.1f}/s  load {before}")
     results: dict[str, dict[str, Any]] = {"trivial": {}, "grading": {}}
-    print(f"jail start-up {jail_startup:.2f}s; measuring {seconds:.0f}s per backend ...")
-    for name, call, isolation in (
-        ("rlvr-jail", ours("jail"), "jail"),
-        ("rlvr-rlimits", ours("rlimits"), "rlimits"),
-        ("subprocess", lambda _: subprocess_run(TRIVIAL), None),
+    for (workload, name), reps_rows in rows.items():
+        results[workload][name] = median_row(reps_rows)
+    for workload, by_name in results.items():
+        for name, row in by_name.items():
+            print(
+                f"median {workload:8s} {name:13s} {row['per_second']:7.1f}/s "
+                f"(reps {row['per_second_reps']}, loads {row['load_reps']}) "
+                f"CPU ms/run {row.get('cpu_ms_per_run')}"
+            )
+    if args.quick or args.ours_only:
+        print(f"load average now {os.getloadavg()}")
+        return
+    for workload, call, items in (
+        ("trivial", lambda _: subprocess_run(TRIVIAL), [None]),
+        ("grading", lambda item: subprocess_run(item[2]), graded),
     ):
-        results["trivial"][name] = measure(call, [None], args.workers, seconds, isolation)
-        print("trivial", name, results["trivial"][name])
-    for name, call, isolation in (
-        ("rlvr-jail", ours_grading("jail"), "jail"),
-        ("rlvr-rlimits", ours_grading("rlimits"), "rlimits"),
-        ("subprocess", lambda item: subprocess_run(item[2]), None),
-    ):
-        results["grading"][name] = measure(call, graded, args.workers, seconds, isolation)
-        print("grading", name, results["grading"][name])
+        results[workload]["subprocess"] = measure(call, items, args.workers, seconds)
+        print(workload, "subprocess", results[workload]["subprocess"])
     try:
         gem = Gem()
     except Exception as exc:  # not installed, or no system interpreter / bwrap
@@ -301,12 +343,12 @@ def main() -> None:
     print("trivial bare-fork", results["trivial"]["bare-fork"])
 
     ratios = {}
-    for workload, rows in results.items():
-        ours_rate = rows["rlvr-jail"]["per_second"]
+    for workload, by_name in results.items():
+        ours_rate = by_name["rlvr-jail"]["per_second"]
         for other in ("subprocess", "gem-bwrap", "bare-fork"):
-            if other in rows and rows[other]["per_second"]:
+            if other in by_name and by_name[other]["per_second"]:
                 ratios[f"{workload}: rlvr-jail / {other}"] = round(
-                    ours_rate / rows[other]["per_second"], 2
+                    ours_rate / by_name[other]["per_second"], 2
                 )
     report = {
         "machine": {
@@ -316,14 +358,17 @@ def main() -> None:
             "load_average_before": [round(x, 2) for x in load_before],
             "load_average_after": [round(x, 2) for x in os.getloadavg()],
         },
-        "settings": {"seconds": seconds, "workers": args.workers, "problems": len(problems)},
+        "settings": {
+            "seconds": seconds,
+            "reps": reps,
+            "workers": args.workers,
+            "problems": len(problems),
+        },
         "jail_startup_s": round(jail_startup, 2),
         "results": results,
         "ratios": ratios,
     }
     print(json.dumps(ratios, indent=1))
-    if args.quick:
-        return
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "sandbox.json").write_text(json.dumps(report, indent=1) + "\n")
     (RESULTS / "sandbox.md").write_text(markdown(report))
@@ -338,8 +383,9 @@ def markdown(report: dict[str, Any]) -> str:
         f"{machine['cores']} cores, Linux {machine['kernel']}, Python {machine['python']}; "
         f"load average before/after: {machine['load_average_before'][0]} / "
         f"{machine['load_average_after'][0]}; {report['settings']['workers']} concurrent "
-        f"callers, {report['settings']['seconds']:.0f} s per row. Written by "
-        "`python bench/sandbox_bench.py`.",
+        f"callers, {report['settings']['seconds']:.0f} s per row; rlvr rows are the median "
+        f"of {report['settings']['reps']} interleaved repetitions (every rate and the load "
+        "before it are in sandbox.json). Written by `python bench/sandbox_bench.py`.",
         "",
     ]
     titles = {
@@ -371,7 +417,8 @@ def markdown(report: dict[str, Any]) -> str:
         "",
         "`rlvr-jail` isolates every run (bubblewrap jail; per-run user, pid, ipc and uts "
         "namespaces; a network namespace and private /tmp per concurrent slot; unprivileged "
-        "uid; no capabilities; rlimits) and grades through a results channel. "
+        "uid; no capabilities; rlimits; output capped on the stream) and grades through a "
+        "results channel. "
         "`subprocess` and `bare-fork` isolate nothing; `gem-bwrap` starts a bubblewrap and "
         "a fresh interpreter per run. `bare-fork` is the ceiling: a warm interpreter forking "
         "per task on every core, with no isolation and no results.",
