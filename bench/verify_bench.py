@@ -6,8 +6,11 @@ Run from the repository root (math-verify comes with the ``bench`` extra)::
     python bench/verify_bench.py --repeat 5 --corpus path/to/pairs.jsonl
 
 Both verifiers score every (gold, prediction) pair of a labelled corpus (one JSON object a
-line: ``gold``, ``pred``, ``equivalent``, ``category``, ``note``). The script reports
-accuracy against the labels, overall and per category, throughput in pairs per second
+line: ``gold``, ``pred``, ``equivalent``, ``category``, ``note``). Ours runs with its
+defaults (exact values, no precision), as the labels are. The script reports accuracy
+against the labels, overall and per category, false positives (a pair labelled not
+equivalent that a verifier accepts: the error a reward must not make) and false negatives,
+the machine's load average before the run, throughput in pairs per second
 (best of ``--repeat`` timed passes, ``time.perf_counter``), the ratio ours/theirs, and every
 pair each verifier gets wrong. Results go to ``bench/results/verify.json`` and
 ``bench/results/verify.md``; the table is printed.
@@ -179,15 +182,20 @@ def timed_passes(
 
 def accuracy(pairs: list[Pair], verdicts: list[bool | None]) -> dict:
     by_cat: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    false_positives = false_negatives = 0
     for pair, verdict in zip(pairs, verdicts):
         hit = verdict is not None and verdict == pair["equivalent"]
         by_cat[pair["category"]][0] += hit
         by_cat[pair["category"]][1] += 1
+        false_positives += verdict is True and not pair["equivalent"]
+        false_negatives += verdict is not True and pair["equivalent"]
     correct = sum(c for c, _ in by_cat.values())
     return {
         "correct": correct,
         "total": len(pairs),
         "accuracy": correct / len(pairs),
+        "false_positives": false_positives,
+        "false_negatives": false_negatives,
         "per_category": {cat: {"correct": c, "total": n} for cat, (c, n) in by_cat.items()},
     }
 
@@ -231,6 +239,7 @@ def measure(name: str, score: Scorer, reset: Callable[[], None], pairs: list[Pai
     }
     print(
         f"{name}: {result['correct']}/{result['total']} correct, "
+        f"{result['false_positives']} false positives, "
         f"{result['pairs_per_s']:.1f} pairs/s (passes {result['pass_seconds']})",
         file=sys.stderr,
     )
@@ -250,13 +259,19 @@ def markdown(report: dict) -> str:
         "",
         f"Corpus `{report['corpus']}`: {report['pairs']} labelled pairs "
         f"({report['equivalent_pairs']} equivalent). {report['cpu']}; best of "
-        f"{report['repeat']} passes. math-verify wrapping: `{report['math_verify_wrapping']}` "
+        f"{report['repeat']} passes; load average before the run "
+        f"{report['load_average_before']}. math-verify wrapping: "
+        f"`{report['math_verify_wrapping']}` "
         "(the most accurate of " + ", ".join(f"`{w}`" for w in report["wrapping_accuracy"]) + ").",
         "",
         "| | rlvr-envs | math-verify |",
         "| --- | ---: | ---: |",
         f"| accuracy | {ours['accuracy']:.1%} ({ours['correct']}/{ours['total']}) "
         f"| {theirs['accuracy']:.1%} ({theirs['correct']}/{theirs['total']}) |",
+        f"| false positives (labelled not equivalent, accepted) | {ours['false_positives']} "
+        f"| {theirs['false_positives']} |",
+        f"| false negatives (labelled equivalent, rejected) | {ours['false_negatives']} "
+        f"| {theirs['false_negatives']} |",
         f"| pairs/s | {ours['pairs_per_s']:.1f} | {theirs['pairs_per_s']:.1f} |",
         f"| median time per pair | {ours['median_pair_ms']:.3f} ms "
         f"| {theirs['median_pair_ms']:.3f} ms |",
@@ -314,6 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
+    load_before = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
     cpu = pin_to_one_core(args.cpu)
     pairs = load_corpus(args.corpus)
     quiet_math_verify()
@@ -342,6 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         "repeat": args.repeat,
         "sympy_caches_kept_between_passes": keep,
         "cpu": cpu,
+        "load_average_before": load_before,
         "python": platform.python_version(),
         "machine": platform.platform(),
         "ours_timeout_s": TIMEOUT,
