@@ -8,10 +8,13 @@ Entry points (design.md, API appendix)::
 Every run is isolated from the host and from every other run, concurrent or earlier
 (see :mod:`rlvr_envs.sandbox.jail` for the bubblewrap jail and
 :mod:`rlvr_envs.sandbox._zygote` for what each run gets inside it: its own user, pid, ipc
-and uts namespaces, a chroot with a read-only interpreter and a private ``/tmp``, a network
-namespace with no interface, an unprivileged uid, no capabilities, and rlimits). A warm
-interpreter in each jail forks per program, so a run costs about a millisecond of machine
-time rather than an interpreter start-up.
+and uts namespaces, a chroot with a read-only interpreter and a private ``/tmp`` of
+``tmp_mb`` megabytes, its slot's network namespace with no interface, an unprivileged uid,
+no capabilities, and rlimits). stdout, stderr and the results channel are cut at
+:data:`OUTPUT_LIMIT` bytes each while they stream; a run that writes more is stopped with
+status ``output_exceeded``. A warm interpreter in each jail forks per program, so a run
+costs about two milliseconds of machine time rather than an interpreter start-up
+(docs/sandbox.md says where they go).
 
 Grading cannot be gamed by the program: its return values come back as plain JSON on a
 results channel, never parsed from stdout; the expected values never enter the jail; the
