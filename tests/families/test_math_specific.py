@@ -413,3 +413,46 @@ def test_generating_and_verifying_never_imports_sympy_in_the_main_process():
         "assert 'sympy' not in sys.modules, 'sympy imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+# -- every family: the value in a form the prompt rules out earns nothing ----------------------
+def _rewrites(problem) -> list[str]:
+    """Writings of the reference answer with its value but not the form the prompt asks for."""
+    answer, form = problem.answer, rlvr_envs.make_task(problem.env_id).family.answer_form
+    if form in ("integer", "rational", "number"):
+        return [f"{answer} + 0", f"2 \\cdot {answer} / 2", f"{answer} cm", f"y = {answer}",
+                f"({answer})^1", f"\\frac{{2 \\cdot ({answer})}}{{2}}"]  # fmt: skip
+    if form == "tuple":
+        head, *rest = answer.strip("()").split(", ")
+        return [f"({head} + 0, {', '.join(rest)})", f"(2({head})/2, {', '.join(rest)})"]
+    if form == "roots":
+        head, *rest = answer.split(", ")
+        return [", ".join([f"{head} + 0", *rest]), ", ".join([f"y = {head}", *rest])]
+    if form == "polynomial":
+        return [f"{answer} + x - x", f"2({answer})/2", f"1 \\cdot ({answer}) \\cdot 1"]
+    if form == "factored":
+        return [
+            f"2 \\cdot {answer} / 2",
+            f"({answer})(x + 1) / (x + 1)",
+            f"1 \\cdot 1 \\cdot {answer}",
+        ]
+    return []
+
+
+@pytest.mark.parametrize("env_id", [i for i in MY_IDS if i != "rlvr/BaseConversion-v0"])
+def test_the_right_value_in_a_ruled_out_form_earns_nothing(env_id):
+    task = rlvr_envs.make_task(env_id)
+    rewrites = 0
+    for seed in range(12):
+        problem = task.generate(seed=seed, difficulty=seed / 11)
+        for text in _rewrites(problem):
+            if not any(mark in text for mark in ("cm", "=", ",")):  # a single value: keep it
+                plain = re.sub(r"\\frac\{(.*)\}\{(.*)\}", r"((\1)/(\2))", text)
+                plain = plain.replace("\\cdot", "*")
+                assert sympy.simplify(_sym(plain) - _sym(problem.answer)) == 0, text
+            verdict = _score(problem, text)
+            assert verdict.reward == 0.0, (text, verdict)
+            assert verdict.details.get("form") or verdict.reason == "unparsable", (text, verdict)
+            rewrites += 1
+        assert _score(problem, problem.answer).reward == 1.0
+    assert rewrites >= 24

@@ -32,7 +32,6 @@ class MathFamily(Family):
     answer_form = "rational"
     answer_element: ClassVar[str | None] = None
     answer_variables: ClassVar[tuple[str, ...]] = ()
-    rounding = False
 
     def form_variables(self, problem: Problem) -> tuple[str, ...]:
         """The unknowns this problem's prompt names, in order (assignable in the answer)."""
