@@ -293,8 +293,8 @@ def compare(gold: Node, pred: Node, values: Values) -> bool | None:
             return False
         return _all_ordered(g_items, p_items, values)
     if g_kind in _SET_KINDS:
-        if p_kind != g_kind or len(p_items) != len(g_items):
-            return False
+        if p_kind != g_kind or len(p_items) != len(g_items) or g_kind == "setbuilder":
+            return False  # (a set-builder set that is not a set of reals: only itself)
         if g_kind == "setminus":
             return _all_ordered(g_items, p_items, values)
         return _match_unordered(g_items, p_items, values)
@@ -427,6 +427,8 @@ def _shape(node: Node) -> tuple[str, list[Node]]:
         return kind, node[1]
     if kind == "setminus":
         return kind, [node[1], node[2]]
+    if kind == "setbuilder":
+        return kind, [node]
     if kind == "emptyset":
         return "unordered", []
     variants = _pm_variants(node)  # a ± anywhere makes a list of values
@@ -693,7 +695,7 @@ def _compare_real_sets(gold: Node, pred: Node, values: Values) -> object:
         if key is None:
             return _NOT_SETS if values.decisive else None
         keys[id(node)] = key
-    cuts = sorted({k for k in keys.values() if not math.isinf(k)})
+    cuts = sorted({k for k in keys.values() if not isinstance(k, float)})  # floats: +-inf
     return _atoms(g_set, keys, cuts) == _atoms(p_set, keys, cuts)
 
 

@@ -483,6 +483,21 @@ def test_hostile_predictions_return_false_within_the_limit(pred):
     assert time.perf_counter() - start < 5.0  # limit plus worker replacement
 
 
+@pytest.mark.parametrize(
+    ("gold", "pred"),
+    [
+        ("(0, 1)", r"\{10^{400}\} \cup (0, 1)"),  # an end too large for a float
+        ("(0, 1)", r"(0, 1) \cup (1, 10^{10^{10}})"),
+        ("5", r"\{x \mid x > 0\}"),
+        (r"\{x \mid x^2 < 4\}", "(-2, 2)"),  # conditions beyond linear ones are not solved
+        ("5", r"\begin{pmatrix}" + "1 & " * 900 + r"1\end{pmatrix}"),
+        ("5", r"\{x \mid " + r"x > 0 \text{ or } " * 200 + r"x < 1\}"),
+    ],
+)
+def test_set_and_matrix_answers_never_raise(gold, pred):
+    assert compare_answers(gold, pred, 1.0).equal is False
+
+
 def test_parser_rejects_python_and_words():
     for text in ("__import__('os')", "os.system", "3 plus 4", "lambda x: x", "x.y", "3:4"):
         with pytest.raises(ParseError):
