@@ -241,14 +241,15 @@ def test_malformed_node_lists_are_rejected(text):
 def test_other_answer_parsers():
     assert parse_mapping("{0: 1; 1 = 2\n2: 3}") == [(0, 1), (1, 2), (2, 3)]
     assert parse_edges("(0, 3), (2, 5)") == parse_edges("0-3, 2 -- 5") == [(0, 3), (2, 5)]
-    assert parse_int(" 42. ") == parse_int("42.0") == parse_int("+42") == 42
+    assert parse_int(" 42. ") == parse_int("+42") == parse_int("42") == 42
+    assert parse_int("1,000") == parse_int("1 000") == parse_int("1\u202f000") == 1000
     for bad in ("0: 1, 1", "0: 1,", ": 1"):
         with pytest.raises(AnswerError):
             parse_mapping(bad)
     for bad in ("0, 3, 2, 5", "(0, 3", "0-3,", "0-"):
         with pytest.raises(AnswerError):
             parse_edges(bad)
-    for bad in ("-3", "4.5", "1,000", "٤٢", "9" * 16, "four"):
+    for bad in ("-3", "\u22123", "4.5", "42.0", "1,00", "٤٢", "4²", "9" * 16, "four", "40 + 2"):
         with pytest.raises(AnswerError):
             parse_int(bad)
 

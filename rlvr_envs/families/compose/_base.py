@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from rlvr_envs import numbers
 from rlvr_envs.core import Family, Judgement, Problem
 from rlvr_envs.families.compose.skills import INT, INT_LIST, RATIONAL, STR
 from rlvr_envs.registry import verify_timeout
@@ -42,7 +43,7 @@ from rlvr_envs.verifiers.forms import check_form
 from rlvr_envs.verifiers.math import compare_answers
 
 _STEP = re.compile(r"step\s*(\d{1,4})\s*[:=]\s*(.*)", re.IGNORECASE | re.DOTALL)
-_LIST = re.compile(r"\[?\s*(-?\d+(?:\s*,\s*-?\d+)*)\s*\]?")
+_LIST = re.compile(r"\[?\s*(-?[0-9]+(?:\s*,\s*-?[0-9]+)*)\s*\]?")  # ASCII digits
 
 VALUE_RULES = {
     INT: "a whole number",
@@ -97,6 +98,7 @@ def parse_int_list(text: str) -> tuple[int, ...] | None:
     """``[1, -2, 3]`` (brackets optional) as a tuple, or None when it is not such a list."""
     if len(text) > 2000:
         return None
+    text = numbers.normalise(text)  # U+2212 is a minus, as everywhere
     match = _LIST.fullmatch(text.strip())
     if match is None or text.strip().startswith("[") != text.strip().endswith("]"):
         return None

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rlvr_envs import numbers
 from rlvr_envs.core import Family, Judgement, Knob, Problem
 
 ENCODINGS = ("edge_list", "adjacency_list", "sentences")
@@ -377,15 +378,16 @@ def none_witness(text: str) -> list[int] | None:
 
 
 def parse_int(text: str) -> int:
-    """A non-negative integer, optionally with a trailing full stop or ``.0``."""
-    body = text.strip().rstrip(".")
-    if body.endswith(".0"):
-        body = body[:-2]
-    if body.startswith("+"):
-        body = body[1:]
-    if not body or len(body) > 15 or not body.isascii() or not body.isdigit():
+    """A non-negative integer literal in the shared number syntax (:mod:`rlvr_envs.numbers`:
+    ``42``, ``+42``, ``1,000``), optionally followed by a full stop; at most 15 digits.
+
+    ``42.0`` is a decimal and ``-3`` is negative: both are unparsable here.
+    """
+    body = text.strip().removesuffix(".")
+    value = numbers.parse_integer(body) if len(body) <= 24 else None
+    if value is None or value < 0 or value >= 10**15:
         raise AnswerError("expected a single non-negative integer")
-    return int(body)
+    return value
 
 
 def parse_mapping(text: str) -> list[tuple[int, int]]:

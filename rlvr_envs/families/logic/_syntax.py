@@ -41,9 +41,12 @@ def scan(text: str, item: re.Pattern[str], max_items: int, what: str) -> list[re
 
 
 def small_int(digits: str) -> int:
-    """``int(digits)`` for at most :data:`MAX_DIGITS` digits; longer numbers are unparsable."""
+    """``int(digits)`` for at most :data:`MAX_DIGITS` ASCII digits; longer numbers, and
+    digits of other scripts (``int`` would read ``٣`` as 3), are unparsable."""
     if len(digits) > MAX_DIGITS:
         raise AnswerError(f"number {digits[:10]}... is too long")
+    if not (digits.isascii() and digits.isdigit()):
+        raise AnswerError(f"{digits[:10]!r} is not a number in ASCII digits")
     return int(digits)
 
 

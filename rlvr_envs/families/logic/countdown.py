@@ -25,13 +25,14 @@ import re
 from fractions import Fraction
 from typing import ClassVar
 
+from rlvr_envs import numbers
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
 from rlvr_envs.families.logic._syntax import AnswerError, small_int
 
 MAX_CHARS = 400
 MAX_NESTING = 40
 MAX_TRIES = 200
-_TOKEN = re.compile(r"\s*(?:(\d+)|(\\times|\\cdot|\\div|[-+*/×÷·()=]))")
+_TOKEN = re.compile(r"\s*(?:([0-9]+)|(\\times|\\cdot|\\div|[-+*/×÷·()=]))")  # ASCII digits
 _OPS = {"×": "*", "·": "*", "\\times": "*", "\\cdot": "*", "÷": "/", "\\div": "/"}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
@@ -113,7 +114,7 @@ def _tokens(text: str) -> list[str]:
     if len(text) > MAX_CHARS:
         raise AnswerError(f"the expression is longer than {MAX_CHARS} characters")
     out, pos = [], 0
-    text = text.rstrip()
+    text = numbers.normalise(text).rstrip()  # U+2212 is a minus, as everywhere
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if not match:
