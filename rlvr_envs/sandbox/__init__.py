@@ -62,8 +62,6 @@ TMP_MB = 64  # default size of a run's private /tmp (scratch disk), in megabytes
 MAX_PROCESSES = 64  # RLIMIT_NPROC: processes and threads of one run
 MAX_FILES = 256  # RLIMIT_NOFILE
 REPLY_GRACE = 10.0  # seconds past the limit before the host gives up on a zygote
-_STRIDE = OUTPUT_LIMIT + 4096  # the output memfd's regions: stdout, stderr, results
-_KEEP_OUTPUT = 1 << 20  # a slot's output memfd keeps up to this much between runs
 
 
 @dataclass(frozen=True)
@@ -244,22 +242,18 @@ class Sandbox:
         header = {"id": next(self._ids), "timeout": timeout, "tmp_mb": tmp_mb}
         index, slot, zygote = self._acquire()
         try:
-            _write_input(zygote.inputs[slot], body)
-            reply = zygote.call(slot, header, timeout + REPLY_GRACE)
-            if reply is None:  # stuck: take the whole jail down; the next run restarts it
+            answer = zygote.run(slot, body, header, timeout + REPLY_GRACE, OUTPUT_LIMIT)
+            if answer is None:  # stuck: take the whole jail down; the next run restarts it
                 zygote.close()
                 return _Raw("killed", None, b"", b"", b"", timeout, 0.0, self.isolation)
-            return self._collect(reply, zygote.outputs[slot])
+            return self._collect(*answer)
         finally:
             self._release(index, slot)
 
-    def _collect(self, reply: dict[str, Any], output: int) -> _Raw:
+    def _collect(self, reply: dict[str, Any], streams: list[bytes]) -> _Raw:
         if reply.get("error") and "exit" not in reply:
             raise RuntimeError(f"sandbox error: {reply['error']}")
-        lengths = reply["lengths"]
-        stdout, stderr, results = (_read_output(output, i, n) for i, n in enumerate(lengths))
-        if sum(lengths) > _KEEP_OUTPUT:
-            os.ftruncate(output, 0)  # give a big output's memory back now
+        stdout, stderr, results = streams
         exit_code = reply.get("exit")
         done = _done_record(results)
         if reply.get("timed_out") or exit_code == -24:  # SIGXCPU: the CPU-seconds limit
@@ -292,28 +286,6 @@ class Sandbox:
         for zygote in self._zygotes:
             if zygote is not None:
                 zygote.close()
-
-
-def _write_input(fd: int, body: bytes) -> None:
-    """The slot's input memfd holds exactly ``body`` (the request, then stdin)."""
-    view, offset = memoryview(body), 0
-    while offset < len(body):
-        offset += os.pwrite(fd, view[offset:], offset)
-    os.ftruncate(fd, len(body))
-
-
-def _read_output(fd: int, index: int, length: int) -> bytes:
-    """Stream ``index`` of a run from the slot's output memfd: ``length`` bytes, at most
-    :data:`OUTPUT_LIMIT` (the zygote stops there)."""
-    size, offset, chunks = min(length, OUTPUT_LIMIT), index * _STRIDE, []
-    while size > 0:
-        chunk = os.pread(fd, size, offset)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        offset += len(chunk)
-        size -= len(chunk)
-    return b"".join(chunks)
 
 
 def _done_record(results: bytes) -> dict[str, Any]:

