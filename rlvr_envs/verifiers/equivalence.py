@@ -38,8 +38,11 @@ Policies, stated once:
   as sets: ``[1, 3] \\cup [3, 5]`` = ``[1, 5]``, ``(0, 2) \\setminus \\{1\\}`` =
   ``(0, 1) \\cup (1, 2)``, ``\\{x \\mid x \\ne 0\\}`` = ``\\mathbb{R} \\setminus \\{0\\}``.
   A set-builder condition may be an inequality or a chain of them, ``x = c``, ``x \\ne c``
-  or ``x \\in S`` in its variable, joined by and/or. Infinite ends are open whatever bracket
-  is written. A single interval against a single interval keeps the bracket rule above.
+  or ``x \\in S`` in its variable, joined by and/or (conditions such as ``x^2 < 4`` are
+  not solved, and match only themselves). Against such a set, a bare list of inequalities
+  in one variable (``x < -1 or x > 1``, ``x < -1, x > 1``) is the union of its pieces.
+  Infinite ends are open whatever bracket is written. A single interval against a single
+  interval keeps the bracket rule above.
 * **Matrices.** Same shape, entries equal in order; the bracket style (``pmatrix``,
   ``bmatrix``, ``array``) does not matter; a scalar factor multiplies every entry; a matrix
   with one row or one column matches the parenthesised tuple of its entries in order.
@@ -610,7 +613,7 @@ class _NotRealSet(ValueError):
     pass
 
 
-def _real_set(node: Node, var: str | None = None) -> RealSet:
+def _real_set(node: Node) -> RealSet:
     """``node`` as a subset of the real line; raises :class:`_NotRealSet` when it is not one."""
     kind = node[0]
     if kind == "seq" and node[1] in "([" and node[2] in ")]" and len(node[3]) == 2:
@@ -620,18 +623,25 @@ def _real_set(node: Node, var: str | None = None) -> RealSet:
     if kind == "emptyset":
         return ("none",)
     if kind in ("union", "intersection"):
-        return (kind, [_real_set(part, var) for part in node[1]])
+        return (kind, [_real_set(part) for part in node[1]])
     if kind == "setminus":
-        return ("setminus", _real_set(node[1], var), _real_set(node[2], var))
+        return ("setminus", _real_set(node[1]), _real_set(node[2]))
     if kind == "setbuilder":
         name = node[1][1]
         domain = ("all",) if node[2] is None else _real_set(node[2])
         return ("intersection", [domain, _condition_set(node[3], name)])
-    if kind == "rel":
+    if kind in ("rel", "list"):  # x > 3; or pieces of a solution, "x < -1 or x > 1"
+        items = node[1] if kind == "list" else [node]
         names = {sub[1] for sub in _walk(node) if sub[0] == "sym"}
-        if len(names) == 1:
-            return _condition_set(node, names.pop())
+        pieces = kind == "rel" or all(_is_inequality(item) for item in items)
+        if len(names) == 1 and pieces:
+            var = names.pop()
+            return ("union", [_condition_set(item, var) for item in items])
     raise _NotRealSet(kind)
+
+
+def _is_inequality(node: Node) -> bool:
+    return node[0] == "rel" and (node[1] in _FLIP or node[1] == "!=" or node[2][0] == "rel")
 
 
 def _condition_set(cond: Node, var: str) -> RealSet:

@@ -163,6 +163,8 @@ def test_polynomial_identities(a, b, c):
         ("[1, 5]", r"[1,3)\cup(3,5]", False),
         (r"(0,1)\cup(1,2)", r"(0,2)\setminus\{1\}", True),
         (r"(0,1)\cup(1,2)", "(0,2)", False),
+        (r"(-\infty, -1) \cup (1, \infty)", r"x < -1 \text{ or } x > 1", True),
+        (r"(-\infty, -1) \cup (1, \infty)", "x < -1 or y > 1", False),
         ("1/2", r"{1 \over 2}", True),
         ("12345678", "12 345 678", True),
         ("12345", r"12\,345", True),
