@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job, from a fresh machine with only Python: its own venv, the package, then
 #   1. a look at the envs: list them, show a problem, check every env (checker + oracle),
-#      audit what a constant answer earns on each;
+#      audit what a constant answer, and a copy from the prompt, earn on each;
 #   2. a short curriculum benchmark: every teacher on simulated students (about 20 s);
 #   3. a short CPU GRPO run of the embedded SmolLM2-135M-Instruct (dequantised from its
 #      4-bit GGUF) on easy sums, with a teacher: held-out pass@1 before and after, and a
@@ -26,8 +26,8 @@ echo
 echo "== gymnasium's env checker and the oracle, over every id =="
 "$RLVR" check --seeds 10
 echo
-echo "== the reward a constant answer earns on each env (a reward-hacking check) =="
-"$RLVR" audit --problems 40
+echo "== reward-hacking checks: what a constant answer, or a copy from the prompt, earns =="
+"$RLVR" audit --problems 40 --echo-problems 20
 echo
 echo "== a short curriculum benchmark: teachers on simulated students =="
 "$RLVR" bench curricula --quick
