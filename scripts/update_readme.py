@@ -14,20 +14,22 @@ START, END = "<!-- envs:start -->", "<!-- envs:end -->"
 
 
 def env_table() -> str:
-    """Markdown table: id, domain, knobs with ranges, and an excerpt of an easy prompt."""
+    """Markdown table: id, knobs with ranges, the answer form the check enforces, and an
+    excerpt of an easy prompt."""
     from rlvr_envs.families import BUILTIN_FAMILIES, BUILTIN_MIXTURES
     from rlvr_envs.registry import make_task
 
     rows = [
-        "| env id | knobs | example prompt (seed 0, difficulty 0.2) |",
-        "| --- | --- | --- |",
+        "| env id | knobs | answer form | example prompt (seed 0, difficulty 0.2) |",
+        "| --- | --- | --- | --- |",
     ]
     for env_id, _, _, _ in BUILTIN_FAMILIES:
         task = make_task(env_id)
         knobs = ", ".join(f"`{n}` {k.describe()}" for n, k in task.knob_space.items())
         prompt = " ".join(task.generate(seed=0, difficulty=0.2).prompt.split())
         excerpt = prompt if len(prompt) <= 110 else prompt[:107].rstrip() + "..."
-        rows.append(f"| `{env_id}` | {knobs} | {_cell(excerpt)} |")
+        form = task.family.answer_form
+        rows.append(f"| `{env_id}` | {knobs} | {_cell(form)} | {_cell(excerpt)} |")
     mixtures = ", ".join(
         f"`{env_id}` ({len(members)} families)" for env_id, _, members in BUILTIN_MIXTURES
     )
