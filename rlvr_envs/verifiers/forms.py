@@ -209,6 +209,10 @@ def _describe(node: Node) -> str:
         "pm": "a ± expression",
         "sym": "a variable",
         "const": "a constant",
+        "matrix": "a matrix",
+        "setbuilder": "set-builder notation",
+        "setminus": "a set difference",
+        "emptyset": "the empty set",
     }.get(kind, f"a {kind}")
 
 
