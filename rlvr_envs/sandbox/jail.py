@@ -170,6 +170,8 @@ class Zygote:
         self.base = None if isolation == "jail" else tempfile.mkdtemp(prefix="rlvr-sandbox-")
         theirs: list[int] = []
         userns = None
+        self.jail_pidfd = -1  # the jail's pid 1: killing it ends every process in the jail
+        info_r, info_w = os.pipe() if isolation == "jail" else (-1, -1)
         try:
             for _ in range(slots):
                 ours, jail_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -181,7 +183,7 @@ class Zygote:
             binds, links = _system_paths()
             binds += _interpreter()[1]
             if isolation == "jail":
-                cmd, pass_fds, userns, uids = self._jail_command(passed, index)
+                cmd, pass_fds, userns, uids = self._jail_command(passed, index, info_w)
             else:
                 cmd, pass_fds, uids = self._bare_command(), passed, []
             config = {
@@ -213,8 +215,9 @@ class Zygote:
                 shutil.rmtree(self.base, ignore_errors=True)
             raise
         finally:
-            for fd in theirs:
-                os.close(fd)
+            for fd in [*theirs, info_w]:
+                if fd >= 0:
+                    os.close(fd)
             if userns is not None:
                 userns.close()
         self.channels[0].settimeout(STARTUP_TIMEOUT)
@@ -222,6 +225,8 @@ class Zygote:
             hello = self.channels[0].recv(1 << 16)
         except OSError:
             hello = b""
+        if info_r >= 0:
+            self.jail_pidfd = _jail_pidfd(info_r)
         if not hello or not json.loads(hello).get("ready"):
             why = self.startup_error()
             self.close()
@@ -229,14 +234,14 @@ class Zygote:
 
     # -- start-up ---------------------------------------------------------------------------
     def _jail_command(
-        self, fds: list[int], index: int
+        self, fds: list[int], index: int, info_fd: int
     ) -> tuple[list[str], list[int], Any, list[int]]:
         bwrap = find_bwrap()
         if bwrap is None:
             raise SandboxUnavailable(f"no bubblewrap (bwrap) binary found.\n{FIX_HINT}")
         executable, roots = _interpreter()
         userns = None
-        pass_fds = list(fds)
+        pass_fds = [*fds, info_fd]
         if os.geteuid() == 0:
             outer = RUN_UID_BASE + (os.getpid() % 4096) * 64 + index * self.slots
             userns = _UserNamespace(self.slots, outer)
@@ -250,9 +255,7 @@ class Zygote:
             bwrap,
             *user_args,
             "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net",
-            "--unshare-cgroup-try", "--new-session",
-            # Killing bwrap (close(), a stuck zygote) takes the whole jail down with it.
-            "--die-with-parent",
+            "--unshare-cgroup-try", "--new-session", "--info-fd", str(info_fd),
         ]  # fmt: skip
         binds, links = _system_paths()
         for path in binds + roots:
@@ -341,6 +344,14 @@ class Zygote:
         for channel in self.channels:  # wakes any caller still waiting on one
             with contextlib.suppress(OSError):
                 channel.shutdown(socket.SHUT_RDWR)
+        # bwrap's jail is a session of its own: its process group is bwrap alone, so the
+        # jail's pid 1 is killed too (and the kernel then kills every process in the jail).
+        # Not --die-with-parent: that fires when the *thread* that started bwrap exits.
+        if self.jail_pidfd >= 0:
+            with contextlib.suppress(OSError):
+                signal.pidfd_send_signal(self.jail_pidfd, signal.SIGKILL)
+            os.close(self.jail_pidfd)
+            self.jail_pidfd = -1
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(Exception):
@@ -361,6 +372,19 @@ class Zygote:
         for fd in self.inputs + self.outputs:
             with contextlib.suppress(OSError):
                 os.close(fd)
+
+
+def _jail_pidfd(info: int) -> int:
+    """A pidfd for the jail's pid 1, from what bwrap wrote on ``--info-fd`` (its
+    ``child-pid``, in our pid namespace); -1 if there is none. Closes ``info``."""
+    try:
+        os.set_blocking(info, False)
+        data = os.read(info, 1 << 16)
+        return os.pidfd_open(int(json.loads(data)["child-pid"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return -1
+    finally:
+        os.close(info)
 
 
 def _write_input(fd: int, body: bytes) -> None:

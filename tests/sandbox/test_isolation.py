@@ -532,11 +532,13 @@ def test_a_run_leaves_nothing_for_the_next_one_in_its_slot(isolation):
         assert lines[2:] == ["shm -1", "pids 1 []"]
 
 
-def test_a_zygote_killed_under_a_run_is_replaced_and_the_run_retried():
+def test_a_jail_killed_under_a_run_is_replaced_and_the_run_retried():
+    import signal
+
     box = sandbox.Sandbox("jail", jails=1, slots=2)
     try:
-        first = box._zygotes[0]
-        killer = threading.Timer(0.3, os.killpg, (first.proc.pid, 9))
+        first = box._zygotes[0]  # its pid 1 killed, as the OOM killer might
+        killer = threading.Timer(0.3, signal.pidfd_send_signal, (first.jail_pidfd, 9))
         killer.start()
         raw = box.execute({"source": "import time\ntime.sleep(1)\nprint('slept')"}, b"", 5, 512)
         killer.join()
@@ -546,3 +548,42 @@ def test_a_zygote_killed_under_a_run_is_replaced_and_the_run_retried():
         assert again.status == "ok" and again.stdout == str(20 << 20).encode() + b"\n"
     finally:
         box.close()
+
+
+def descendants(pid: int) -> list[int]:
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        try:
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        found += [int(c) for c in children]
+        stack += [int(c) for c in children]
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_closing_a_stuck_zygote_ends_every_process_of_its_jail():
+    # bwrap's jail is a session of its own: killing bwrap's process group alone left the
+    # jail's pid 1, and a zygote that no longer reads its channels, running.
+    import signal
+
+    from rlvr_envs.sandbox.jail import Zygote
+
+    zygote = Zygote("jail", slots=1)
+    inside = descendants(zygote.proc.pid)
+    assert len(inside) >= 3  # the jail's pid 1, the zygote, the template
+    for pid in inside:
+        os.kill(pid, signal.SIGSTOP)  # stuck
+    zygote.close()
+    deadline = time.monotonic() + 5
+    while any(map(running, inside)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(running, inside))
