@@ -156,29 +156,26 @@ def measure(
     seconds: float,
     isolation: str | None = None,
 ) -> dict:
-    """Run ``call`` over ``items`` (cycled) on ``workers`` threads for about ``seconds``."""
+    """Run ``call`` over ``items`` (cycled) on ``workers`` threads for about ``seconds``:
+    each thread calls again as soon as its call returns (no batches, no idle callers)."""
     latencies: list[float] = []
     failures = 0
     before = cpu_snapshot(isolation) if isolation is not None else (0.0, 0.0)
     deadline = time.monotonic() + seconds
     start = time.perf_counter()
+    indexes = itertools.count()
 
-    def one(index: int) -> None:
+    def caller() -> None:
         nonlocal failures
-        if time.monotonic() > deadline:
-            return
-        t0 = time.perf_counter()
-        ok = call(items[index % len(items)])
-        latencies.append(time.perf_counter() - t0)
-        failures += not ok
-
-    index = 0
-    with ThreadPoolExecutor(workers) as pool:
         while time.monotonic() < deadline:
-            batch = [pool.submit(one, index + i) for i in range(workers * 8)]
-            index += len(batch)
-            for future in batch:
-                future.result()
+            t0 = time.perf_counter()
+            ok = call(items[next(indexes) % len(items)])
+            latencies.append(time.perf_counter() - t0)
+            failures += not ok
+
+    with ThreadPoolExecutor(workers) as pool:
+        for future in [pool.submit(caller) for _ in range(workers)]:
+            future.result()
     elapsed = time.perf_counter() - start
     latencies.sort()
     n = len(latencies)
