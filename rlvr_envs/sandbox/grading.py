@@ -68,7 +68,8 @@ def _short(value: Any) -> Any:
 
 
 def parse_results(data: bytes, count: int) -> dict[int, dict[str, Any]]:
-    """Per-test records from the results channel: the first well-formed one per index."""
+    """Per-test records from the results channel: the first well-formed one per index.
+    A record whose line is short is marked ``"short"``: its value needs no cutting."""
     found: dict[int, dict[str, Any]] = {}
     for line in data.splitlines():
         try:
@@ -81,6 +82,7 @@ def parse_results(data: bytes, count: int) -> dict[int, dict[str, Any]]:
         if type(index) is not int or not 0 <= index < count or index in found:
             continue
         if "v" in record or isinstance(record.get("e"), str):
+            record["short"] = len(line) <= GOT_CHARS  # the value's JSON is part of the line
             found[index] = record
     return found
 
@@ -123,10 +125,9 @@ def _function_tests(
                 {"ok": False, "got": None, "expected": expected, "error": _error_of(raw)}
             )
         elif "v" in record:
+            got = record["v"] if record["short"] else _short(record["v"])
             ok = same_value(expected, record["v"])
-            results.append(
-                {"ok": ok, "got": _short(record["v"]), "expected": expected, "error": None}
-            )
+            results.append({"ok": ok, "got": got, "expected": expected, "error": None})
         else:
             results.append(
                 {"ok": False, "got": None, "expected": expected, "error": record["e"][:500]}

@@ -185,3 +185,16 @@ def test_run_tests_takes_the_scratch_disk_size():
     assert grade(source, tests).all_passed
     small = grade(source, tests, tmp_mb=8)
     assert small.passed == 0 and small.results[0]["got"] == 28  # ENOSPC
+
+
+def test_a_long_value_is_cut_in_the_report_but_compared_whole():
+    long_list = list(range(1000))  # its JSON is longer than GOT_CHARS
+    tests = [
+        {"fn": "f", "args": [1000], "expected": long_list},
+        {"fn": "f", "args": [3], "expected": [0, 1, 2]},
+    ]
+    report = grade("def f(n):\n    return list(range(n))\n", tests)
+    assert report.all_passed
+    got = report.results[0]["got"]
+    assert isinstance(got, str) and got.endswith("...") and len(got) == grading.GOT_CHARS + 3
+    assert report.results[1]["got"] == [0, 1, 2]
