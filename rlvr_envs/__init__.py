@@ -60,6 +60,7 @@ __all__ = [
     "load_suite",
     "make_task",
     "oracle_completion",
+    "problems_from_info",
     "register",
     "register_mixture",
     "verify",
@@ -72,6 +73,10 @@ def __getattr__(name: str) -> Any:
         from rlvr_envs.suites import load_suite
 
         return load_suite
+    if name == "problems_from_info":
+        from rlvr_envs.env import problems_from_info
+
+        return problems_from_info
     raise AttributeError(f"module 'rlvr_envs' has no attribute {name!r}")
 
 

