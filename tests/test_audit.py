@@ -9,7 +9,9 @@ import pytest
 import rlvr_envs
 from rlvr_envs.audit import ECHO_KINDS, best_constant_answer, best_echo_rule, prompt_spans
 from rlvr_envs.cli import main
-from rlvr_envs.core import Judgement
+from rlvr_envs.core import Draft, Judgement
+from rlvr_envs.families.graph._graphs import ValueFamily
+from rlvr_envs.families.graph.connectivity import ConnectedComponents
 from rlvr_envs.families.math.arithmetic import Arithmetic
 from rlvr_envs.verifiers.math import is_equivalent
 
@@ -24,19 +26,37 @@ def test_verdicts_with_witnesses_leave_constants_little(env_id):
     assert audit.problems == 80 and audit.distinct_answers > 10
 
 
-def test_the_audit_finds_a_narrow_answer_distribution():
-    # a component count between 3 and 5 is right a third of the time by guessing
-    audit = best_constant_answer("rlvr/ConnectedComponents-v0", problems=60)
+class CountOnlyComponents(ConnectedComponents):
+    """ConnectedComponents asking for the count alone, as it did before it asked for the
+    components: a count between 3 and 5 is right a third of the time by guessing."""
+
+    name = "CountOnlyComponents"
+    answer_form = "integer"
+    check = ValueFamily.check
+
+    def generate(self, rng, knobs):
+        draft = super().generate(rng, knobs)
+        return Draft(draft.question, str(draft.meta["components"]), draft.meta)
+
+
+@pytest.fixture(scope="module")
+def count_only():
+    return rlvr_envs.register(CountOnlyComponents, "rlvr/TestCountOnly", domain="graph")
+
+
+def test_the_audit_finds_a_narrow_answer_distribution(count_only):
+    audit = best_constant_answer(count_only, problems=60)
     assert audit.reward > 0.2 and audit.answer.isdigit() and audit.distinct_answers <= 5
-    again = best_constant_answer("rlvr/ConnectedComponents-v0", problems=60)
+    again = best_constant_answer(count_only, problems=60)
     assert again == audit  # deterministic: seeds 0..problems-1
+    assert best_constant_answer("rlvr/ConnectedComponents-v0", problems=60).reward <= 1 / 60
 
 
-def test_audit_command_reports_and_fails_above_a_threshold(capsys):
-    assert main(["audit", "rlvr/ConnectedComponents-v0", "rlvr/Bipartite-v0", "--problems",
+def test_audit_command_reports_and_fails_above_a_threshold(capsys, count_only):
+    assert main(["audit", count_only, "rlvr/Bipartite-v0", "--problems",
                  "30", "--fail-above", "0.25"]) == 1  # fmt: skip
     captured = capsys.readouterr()
-    assert "FAIL rlvr/ConnectedComponents-v0" in captured.err
+    assert f"FAIL {count_only}" in captured.err
     assert "Bipartite" not in captured.err and "rlvr/Bipartite-v0" in captured.out
     assert main(["audit", "rlvr/Bipartite-v0", "--problems", "20", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)

@@ -91,7 +91,8 @@ def _nx_answer_agrees(problem) -> bool:
         path = parse_nodes(problem.answer)
         return best == meta["distance"] and nx.path_weight(graph, path, "weight") == best
     if family == "ConnectedComponents":
-        return int(problem.answer) == nx.number_connected_components(graph)
+        groups = {frozenset(parse_nodes(part)) for part in problem.answer.split(";")}
+        return groups == {frozenset(c) for c in nx.connected_components(graph)}
     if family == "CycleDetection":
         if not meta["acyclic"]:
             return not nx.is_directed_acyclic_graph(graph)
@@ -119,7 +120,9 @@ def _nx_answer_agrees(problem) -> bool:
     if family == "Diameter":
         return int(problem.answer) == nx.diameter(graph, weight="weight") and nx.is_connected(graph)
     if family == "MaximumMatching":
-        return int(problem.answer) == len(nx.max_weight_matching(graph, maxcardinality=True))
+        pairs = {tuple(edge) for edge in parse_edges(problem.answer)}
+        best = len(nx.max_weight_matching(graph, maxcardinality=True))
+        return nx.is_matching(graph, pairs) and len(pairs) == best == meta["size"]
     if family == "ArticulationPoints":
         found = [] if problem.answer == "none" else parse_nodes(problem.answer)
         return nx.is_connected(graph) and set(found) == set(nx.articulation_points(graph))
@@ -677,6 +680,117 @@ def test_perturbed_eulerian_paths_are_judged_as_networkx_judges_them(seed, diffi
         path = _perturb([u for edge in nx.dfs_edges(graph, 0) for u in edge], ops, n)
     verdict = _score(problem, " -> ".join(map(str, path)))
     assert verdict.correct == _is_eulerian_path(graph, path), (path, verdict)
+
+
+# -- ConnectedComponents and MaximumMatching: the witness, not a count ------------------------
+def _partition_text(groups, rng) -> str:
+    """Components written in another order, with shuffled nodes and mixed separators."""
+    groups = [sorted(g) for g in groups]
+    rng.shuffle(groups)
+    parts = []
+    for group in groups:
+        rng.shuffle(group)
+        sep = rng.choice([", ", " ", ","])
+        text = sep.join(map(str, group))
+        parts.append(f"{{{text}}}" if rng.random() < 0.3 else text)
+    return rng.choice(["; ", ";", "\n"]).join(parts)
+
+
+def test_components_in_any_order_and_writing_score_one():
+    import random
+
+    rng = random.Random(0)
+    for seed in range(40):
+        problem = _gen("rlvr/ConnectedComponents-v0", seed, seed / 40)
+        components = list(nx.connected_components(nx_graph(problem)))
+        assert _score(problem, _partition_text(components, rng)).correct
+        assert _score(problem, _partition_text(components, rng) + ";").correct
+
+
+_PARTITION_MOVES = st.lists(
+    st.tuples(st.integers(0, 10**6), st.integers(0, 10**6),
+              st.sampled_from(["move", "drop", "dup", "merge"])),
+    max_size=3,
+)  # fmt: skip
+_MATCHING_OPS = st.lists(
+    st.tuples(st.sampled_from(["drop", "replace", "add"]),
+              st.integers(0, 10**6), st.integers(0, 10**6)),
+    max_size=3,
+)  # fmt: skip
+
+
+@PERTURB
+@given(seed=_SEED, difficulty=_DIFF, moves=_PARTITION_MOVES)
+def test_perturbed_partitions_are_judged_as_networkx_judges_them(seed, difficulty, moves):
+    problem = _gen("rlvr/ConnectedComponents-v0", seed, difficulty)
+    graph = nx_graph(problem)
+    groups = [sorted(c) for c in nx.connected_components(graph)]
+    for a, b, op in moves:
+        i, j = a % len(groups), b % len(groups)
+        if op == "move" and len(groups[i]) > 1:
+            groups[j].append(groups[i].pop(b % len(groups[i])))
+        elif op == "drop" and len(groups[i]) > 1:
+            groups[i].pop()
+        elif op == "dup":
+            groups[j].append(groups[i][0])
+        elif op == "merge" and i != j:
+            groups[i] = groups[i] + groups[j]
+            del groups[j]
+    verdict = _score(problem, "; ".join(", ".join(map(str, g)) for g in groups))
+    nodes = [u for g in groups for u in g]
+    repeated = len(set(nodes)) < len(nodes)
+    valid = not repeated and {frozenset(g) for g in groups} == {
+        frozenset(c) for c in nx.connected_components(graph)
+    }
+    assert verdict.correct == valid, (groups, verdict)
+    assert (verdict.reason == "unparsable") == repeated, (groups, verdict)
+
+
+def test_a_count_is_no_longer_an_answer_to_components_or_matching():
+    for seed in range(20):
+        for env_id in ("rlvr/ConnectedComponents-v0", "rlvr/MaximumMatching-v0"):
+            problem = _gen(env_id, seed, 0.5)
+            count = problem.meta["components" if "Components" in env_id else "size"]
+            assert _score(problem, str(count)).reward == 0.0
+
+
+def test_other_maximum_matchings_score_one():
+    others = 0
+    for seed in range(40):
+        problem = _gen("rlvr/MaximumMatching-v0", seed, seed / 40)
+        graph = nx_graph(problem)
+        ours = {frozenset(e) for e in parse_edges(problem.answer)}
+        for weight_seed in range(3):  # random weights: networkx finds other maximum matchings
+            for u, v in graph.edges:
+                graph[u][v]["weight"] = (hash((u, v, weight_seed)) % 7) + 1
+            theirs = nx.max_weight_matching(graph, maxcardinality=True)
+            text = ", ".join(f"{v}-{u}" if (u + v) % 2 else f"({u}, {v})" for u, v in theirs)
+            assert _score(problem, text).correct, text
+            others += {frozenset(e) for e in theirs} != ours
+    assert others >= 10
+
+
+@PERTURB
+@given(seed=_SEED, difficulty=_DIFF, ops=_MATCHING_OPS)
+def test_perturbed_matchings_are_judged_as_networkx_judges_them(seed, difficulty, ops):
+    problem = _gen("rlvr/MaximumMatching-v0", seed, difficulty)
+    graph, n = nx_graph(problem), problem.meta["nodes"]
+    pairs = [tuple(e) for e in parse_edges(problem.answer)]
+    for op, a, b in ops:
+        if op == "drop" and len(pairs) > 1:
+            pairs.pop(a % len(pairs))
+        elif op == "replace":
+            pairs[a % len(pairs)] = (a % n, b % n)
+        elif op == "add":
+            pairs.append((a % n, b % n))
+    verdict = _score(problem, ", ".join(f"{u}-{v}" for u, v in pairs))
+    best = len(nx.max_weight_matching(graph, maxcardinality=True))
+    valid = (
+        all(graph.has_edge(u, v) for u, v in pairs)
+        and len({u for p in pairs for u in p}) == 2 * len(pairs)
+        and len(pairs) == best
+    )
+    assert verdict.correct == valid and (verdict.reward == 1.0) == valid, (pairs, verdict)
 
 
 # -- everything else -------------------------------------------------------------------------

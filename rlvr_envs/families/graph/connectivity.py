@@ -1,8 +1,11 @@
-"""Connectivity: count connected components; find articulation points; find bridges.
+"""Connectivity: find the connected components; find articulation points; find bridges.
 
 * ``ConnectedComponents``: the nodes are split into a random number of groups (between half
   of ``components`` and ``components``), each a random connected graph; isolated nodes count
-  as components. Answer: one integer.
+  as components. Answer: the partition itself, each component as its nodes separated by
+  commas, components separated by semicolons (``0, 3; 1; 2, 4``), in any order. (A count
+  alone took few values: one fixed guess earned 0.42 at difficulty 0.5.) Listing a node
+  twice is unparsable; any other partition is wrong.
 * ``ArticulationPoints`` and ``Bridges``: a connected graph made of a random tree plus
   *local* extra edges (each closes a cycle of at most five nodes), so some parts are
   2-connected and others hang on cut vertices and bridges. Reference: depth-first search
@@ -25,7 +28,6 @@ from rlvr_envs.families.graph._graphs import (
     AnswerError,
     Graph,
     GraphFamily,
-    ValueFamily,
     add_random_edges,
     below,
     degree_knob,
@@ -40,8 +42,8 @@ from rlvr_envs.families.graph._graphs import (
 )
 
 
-class ConnectedComponents(ValueFamily):
-    """How many connected components does the undirected graph have?"""
+class ConnectedComponents(GraphFamily):
+    """What are the connected components of the undirected graph?"""
 
     knobs: ClassVar[dict[str, Knob]] = {
         "nodes": nodes_knob(1, 100, default=12, easy=6, hard=40),
@@ -51,7 +53,12 @@ class ConnectedComponents(ValueFamily):
         "degree": degree_knob(0.0, 8.0, default=2.5, easy=2.0, hard=3.0),
         "encoding": encoding_knob(),
     }
-    answer_syntax = "the number of connected components as an integer"
+    answer_syntax = (
+        "the components, each as its nodes separated by commas, the components separated by "
+        "semicolons (e.g. 0, 3; 1; 2, 4)"
+    )
+    answer_form = "node partition"
+    single_answer = False
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n, most = knobs["nodes"], min(knobs["components"], knobs["nodes"])
@@ -65,12 +72,40 @@ class ConnectedComponents(ValueFamily):
                 rng, size, group, edge_count(size, knobs["degree"] / 2, size - 1) - len(group)
             )
             edges.extend((u + start, v + start) for u, v in group)
-        graph, _ = finish(rng, n, edges, False)
+        graph, label = finish(rng, n, edges, False)
         question = (
-            "How many connected components does this graph have? A node without edges is a "
-            f"component of its own.\n\n{self.text(graph, knobs, rng)}"
+            "Split the nodes of this graph into its connected components (a node without "
+            "edges is a component of its own), in any order."
+            f"\n\n{self.text(graph, knobs, rng)}"
         )
-        return Draft(question, str(count), graph.to_meta())
+        components = sorted(
+            sorted(label[v] for v in range(start, stop)) for start, stop in itertools.pairwise(cuts)
+        )
+        groups = "; ".join(", ".join(map(str, nodes)) for nodes in components)
+        return Draft(question, groups, {**graph.to_meta(), "components": count})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        try:
+            given = parse_partition(answer)
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        expected = parse_partition(problem.answer)
+        return Judgement.right() if given == expected else Judgement.wrong()
+
+
+def parse_partition(text: str) -> set[frozenset[int]]:
+    """Groups of nodes separated by semicolons (or line breaks), the nodes of a group by
+    commas or spaces (:func:`parse_nodes`); a node may appear only once."""
+    parts = [part for part in text.replace("\n", ";").split(";")]
+    while parts and not parts[-1].strip(" \t.{}[]()"):
+        parts.pop()  # a trailing separator or full stop
+    if len(parts) > 10_000:
+        raise AnswerError("too many groups")
+    groups = [parse_nodes(part) for part in parts]
+    seen = [node for group in groups for node in group]
+    if len(set(seen)) != len(seen):
+        raise AnswerError("a node is listed twice")
+    return {frozenset(group) for group in groups}
 
 
 def local_cycle_graph(rng: random.Random, n: int, m: int) -> list[tuple[int, int]]:

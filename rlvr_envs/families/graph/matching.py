@@ -1,4 +1,4 @@
-"""Maximum matching: the size of a maximum matching of a general undirected graph.
+"""Maximum matching: a maximum matching of a general undirected graph.
 
 The graph hides a Tutte-Berge barrier, so that the answer is often well below half the
 nodes and guessing it from the node count fails: a few *hub* nodes, and the other nodes split
@@ -10,7 +10,10 @@ Reference: Edmonds (1965), "Paths, trees, and flowers": grow alternating trees b
 breadth-first search and contract odd cycles (blossoms) into their base until an augmenting
 path is found.
 
-Answer syntax: one integer, the number of edges in a maximum matching.
+Answer syntax: the matching's edges, ``u-v`` separated by commas (``0-4, 2-7``), in any
+order and orientation. Any maximum matching scores 1: every pair must be an edge of the
+graph, no node may be in two of them, and there must be as many as in a maximum matching.
+(The size alone took few values: one fixed guess earned 0.45 at difficulty 0.5.)
 
 Knobs: ``nodes``, ``degree`` (average degree) and ``encoding``. Difficulty raises the first
 two.
@@ -22,39 +25,67 @@ import random
 from collections import deque
 from typing import ClassVar
 
-from rlvr_envs.core import Draft, Knob
+from rlvr_envs.core import Draft, Judgement, Knob, Problem
 from rlvr_envs.families.graph._graphs import (
-    ValueFamily,
+    AnswerError,
+    GraphFamily,
     add_random_edges,
     below,
     degree_knob,
     edge_count,
     encoding_knob,
     finish,
+    is_none,
     nodes_knob,
+    parse_edges,
     random_tree,
 )
 
 
-class MaximumMatching(ValueFamily):
-    """How many edges has a maximum matching (pairwise disjoint edges)?"""
+class MaximumMatching(GraphFamily):
+    """A maximum matching: as many pairwise disjoint edges as possible."""
 
     knobs: ClassVar[dict[str, Knob]] = {
         "nodes": nodes_knob(2, 100, default=10, easy=6, hard=24),
         "degree": degree_knob(0.5, 8.0, default=2.0, easy=1.5, hard=3.0),
         "encoding": encoding_knob(),
     }
-    answer_syntax = "the size of a maximum matching as a single integer"
+    answer_syntax = "the edges of the matching as u-v separated by commas (e.g. 0-4, 2-7)"
+    answer_form = "edge set"
+    single_answer = False
+    unique_answer = False
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n = knobs["nodes"]
         edges = barrier_graph(rng, n, edge_count(n, knobs["degree"] / 2))
         graph, _ = finish(rng, n, edges, False)
         question = (
-            "A matching is a set of edges no two of which share a node. How many edges does a "
-            f"maximum matching of this graph have?\n\n{self.text(graph, knobs, rng)}"
+            "A matching is a set of edges no two of which share a node. Find a maximum "
+            "matching of this graph (one with as many edges as possible) and list its edges "
+            f"in any order.\n\n{self.text(graph, knobs, rng)}"
         )
-        return Draft(question, str(matching_size(graph.neighbours())), graph.to_meta())
+        match = maximum_matching(graph.neighbours())
+        pairs = [(u, v) for u, v in enumerate(match) if u < v]
+        answer = ", ".join(f"{u}-{v}" for u, v in pairs) if pairs else "none"
+        return Draft(question, answer, {**graph.to_meta(), "size": len(pairs)})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        size = problem.meta["size"]
+        if is_none(answer):
+            return Judgement.right() if size == 0 else Judgement.wrong()
+        try:
+            pairs = parse_edges(answer)
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        present = {(min(u, v), max(u, v)) for u, v in problem.meta["edges"]}
+        if any((min(u, v), max(u, v)) not in present for u, v in pairs):
+            return Judgement.wrong(why="a pair that is not an edge of the graph")
+        ends = [node for pair in pairs for node in pair]
+        if len(set(ends)) != len(ends):
+            return Judgement.wrong(why="two edges share a node")
+        if len(pairs) < size:
+            return Judgement.wrong(why=f"{len(pairs)} edges; a maximum matching has more")
+        return Judgement.right()
 
 
 BLOCK_SIZES = (1, 1, 1, 2, 3, 3, 5)
@@ -81,7 +112,13 @@ def barrier_graph(rng: random.Random, n: int, m: int) -> list[tuple[int, int]]:
 
 
 def matching_size(neighbours: list[list[int]]) -> int:
-    """Edmonds' blossom algorithm for maximum cardinality matching, O(V^3).
+    """The number of edges of a maximum matching (:func:`maximum_matching`)."""
+    return sum(1 for u, v in enumerate(maximum_matching(neighbours)) if u < v)
+
+
+def maximum_matching(neighbours: list[list[int]]) -> list[int]:
+    """Edmonds' blossom algorithm for maximum cardinality matching, O(V^3): each node's
+    partner, or -1.
 
     Starts from a greedy matching, then searches an augmenting path from every exposed
     node; blossoms are contracted implicitly through ``base``.
@@ -97,7 +134,7 @@ def matching_size(neighbours: list[list[int]]) -> int:
     for root in range(n):
         if match[root] < 0:
             _augment(neighbours, match, root)
-    return sum(1 for u in range(n) if match[u] > u)
+    return match
 
 
 def _augment(neighbours: list[list[int]], match: list[int], root: int) -> bool:
