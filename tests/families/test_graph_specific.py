@@ -118,7 +118,11 @@ def _nx_answer_agrees(problem) -> bool:
                 return False
         return meta["eulerian"] == nx.has_eulerian_path(graph) and nx.is_connected(graph)
     if family == "Diameter":
-        return int(problem.answer) == nx.diameter(graph, weight="weight") and nx.is_connected(graph)
+        value, pair = problem.answer.split(":")
+        u, v = parse_nodes(pair)
+        best = nx.diameter(graph, weight="weight")
+        length = nx.shortest_path_length(graph, u, v, weight="weight")
+        return int(value) == best == length == meta["diameter"] and nx.is_connected(graph)
     if family == "MaximumMatching":
         pairs = {tuple(edge) for edge in parse_edges(problem.answer)}
         best = len(nx.max_weight_matching(graph, maxcardinality=True))
@@ -746,12 +750,36 @@ def test_perturbed_partitions_are_judged_as_networkx_judges_them(seed, difficult
     assert (verdict.reason == "unparsable") == repeated, (groups, verdict)
 
 
-def test_a_count_is_no_longer_an_answer_to_components_or_matching():
+COUNTS = [
+    ("rlvr/ConnectedComponents-v0", "components"),
+    ("rlvr/MaximumMatching-v0", "size"),
+    ("rlvr/Diameter-v0", "diameter"),
+]
+
+
+def test_a_count_alone_is_no_answer_to_components_matching_or_diameter():
     for seed in range(20):
-        for env_id in ("rlvr/ConnectedComponents-v0", "rlvr/MaximumMatching-v0"):
+        for env_id, key in COUNTS:
             problem = _gen(env_id, seed, 0.5)
-            count = problem.meta["components" if "Components" in env_id else "size"]
-            assert _score(problem, str(count)).reward == 0.0
+            assert _score(problem, str(problem.meta[key])).reward == 0.0
+
+
+def test_every_pair_at_the_diameter_scores_one_and_others_do_not():
+    pairs = 0
+    for seed in range(30):
+        problem = _gen("rlvr/Diameter-v0", seed, seed / 30)
+        graph = nx_graph(problem)
+        best = nx.diameter(graph, weight="weight")
+        lengths = dict(nx.all_pairs_dijkstra_path_length(graph))
+        for u, v in itertools.islice(itertools.permutations(graph.nodes, 2), 200):
+            verdict = _score(problem, f"{best}: {u} {v}" if u % 2 else f"{best}: ({u}, {v})")
+            assert verdict.correct == (lengths[u][v] == best), (u, v, verdict)
+            pairs += lengths[u][v] == best
+        u, v = parse_nodes(problem.answer.split(":")[1])
+        assert not _score(problem, f"{best + 1}: {u}, {v}").correct
+        assert _score(problem, str(best)).reason == "unparsable"  # the witness is required
+        assert _score(problem, f"{best}: {u}").reason == "unparsable"
+    assert pairs >= 40
 
 
 def test_other_maximum_matchings_score_one():

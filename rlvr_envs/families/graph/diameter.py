@@ -3,7 +3,9 @@
 Unweighted (distances count edges) while ``max_weight`` is 1, weighted above. Reference:
 breadth-first search from every node (unweighted) or Dijkstra (1959) from every node.
 
-Answer syntax: one integer.
+Answer syntax: the diameter, a colon, and two nodes that far apart (``6: 2, 9``); any such
+pair scores 1. (The diameter alone took few values: one fixed guess, or the prompt's node
+count, earned 0.20 of the reward at difficulty 0.5.)
 
 Knobs: ``nodes``, ``degree`` (average degree), ``max_weight`` and ``encoding``. Difficulty
 raises the first three (so harder problems are weighted).
@@ -14,10 +16,11 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from rlvr_envs.core import Draft, Knob
+from rlvr_envs.core import Draft, Judgement, Knob, Problem
 from rlvr_envs.families.graph._graphs import (
+    AnswerError,
     Graph,
-    ValueFamily,
+    GraphFamily,
     bfs_hops,
     connected_edges,
     degree_knob,
@@ -26,11 +29,13 @@ from rlvr_envs.families.graph._graphs import (
     encoding_knob,
     finish,
     nodes_knob,
+    parse_int,
+    parse_nodes,
     with_weights,
 )
 
 
-class Diameter(ValueFamily):
+class Diameter(GraphFamily):
     """The diameter of a connected graph (weighted once max_weight exceeds 1)."""
 
     knobs: ClassVar[dict[str, Knob]] = {
@@ -41,7 +46,9 @@ class Diameter(ValueFamily):
         ),
         "encoding": encoding_knob(),
     }
-    answer_syntax = "the diameter as a single integer"
+    answer_syntax = "the diameter, a colon and two nodes that far apart (e.g. 6: 2, 9)"
+    answer_form = "integer with a witness pair"
+    unique_answer = False
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n, high = knobs["nodes"], knobs["max_weight"]
@@ -52,16 +59,47 @@ class Diameter(ValueFamily):
         else:
             what = "the largest number of edges on a shortest path between any two nodes"
         question = (
-            f"What is the diameter of this connected graph, that is, {what}?"
-            f"\n\n{self.text(graph, knobs, rng)}"
+            f"What is the diameter of this connected graph, that is, {what}? Give it with two "
+            f"nodes that are that far apart.\n\n{self.text(graph, knobs, rng)}"
         )
-        return Draft(question, str(diameter(graph)), graph.to_meta())
+        value, u, v = farthest_pair(graph)
+        return Draft(question, f"{value}: {u}, {v}", {**graph.to_meta(), "diameter": value})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        value, sep, pair = answer.partition(":")
+        try:
+            if not sep:
+                raise AnswerError("expected the diameter, a colon and two nodes")
+            claimed, nodes = parse_int(value), parse_nodes(pair)
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        if len(nodes) != 2:
+            return Judgement.unparsable("expected exactly two nodes after the colon")
+        graph, (u, v) = self.graph(problem), nodes
+        if claimed != problem.meta["diameter"] or max(u, v) >= graph.n:
+            return Judgement.wrong()
+        if distances(graph, u)[v] != claimed:
+            return Judgement.wrong(why="the two nodes are not that far apart")
+        return Judgement.right()
 
 
-def diameter(graph: Graph) -> int:
-    """Largest eccentricity: a search from every node (BFS, or Dijkstra when weighted)."""
+def distances(graph: Graph, source: int) -> list[int]:
+    """Shortest-path distance from ``source`` to every node (BFS, or Dijkstra when weighted)."""
     if not graph.weighted:
+        return bfs_hops(graph.neighbours(), source)
+    return [int(d) for d in dijkstra(graph.adjacency(), source)[0]]
+
+
+def farthest_pair(graph: Graph) -> tuple[int, int, int]:
+    """The diameter (largest eccentricity, a search from every node) and the first pair of
+    nodes ``u < v`` that far apart."""
+    if graph.weighted:
+        adj = graph.adjacency()
+        rows = [[int(d) for d in dijkstra(adj, s)[0]] for s in range(graph.n)]
+    else:
         neighbours = graph.neighbours()
-        return max(max(bfs_hops(neighbours, s)) for s in range(graph.n))
-    adj = graph.adjacency()
-    return int(max(max(dijkstra(adj, s)[0]) for s in range(graph.n)))
+        rows = [bfs_hops(neighbours, s) for s in range(graph.n)]
+    value = max(max(row) for row in rows)
+    u = next(s for s, row in enumerate(rows) if max(row) == value)
+    v = rows[u].index(value)
+    return value, min(u, v), max(u, v)
