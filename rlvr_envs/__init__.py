@@ -12,7 +12,8 @@
     problem = task.generate(seed=3, difficulty=0.5)
     verdict = rlvr_envs.verify(problem, "<answer>4</answer>")
 
-Heavy dependencies (sympy, networkx) load on first use; this module never imports torch.
+sympy loads on first use and this module never imports torch; networkx is not a dependency
+(only the tests and benchmarks use it, as the reference oracle of the graph families).
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Observations are prompts, actions are completions, both plain strings. ``reset(s
 returns the same problem as ``make_task(env_id).generate(seed=s, difficulty=<the env's
 difficulty>)``; ``options`` may carry ``difficulty`` and ``knobs`` for one episode. A
 single-turn env terminates after one step; a multi-turn one (``max_turns > 1``) answers a
-wrong attempt with the family's feedback as the next observation.
+wrong attempt with the family's feedback as the next observation, terminates on a right
+answer and is truncated (gymnasium's word for a time limit) when its attempts run out.
 
 ``info["problem"]`` is the problem as a dict; ``info["problem_json"]`` is the same problem
 as one JSON string, which survives a vector env's stacking of infos (gymnasium turns nested
@@ -210,16 +211,21 @@ class TextEnv(gym.Env[str, str]):
         verdict = verify(self.problem, text, timeout=self.timeout)
         self.turn += 1
         self.messages.append({"role": "assistant", "content": text})
-        terminated = verdict.correct or self.turn >= self.max_turns
+        # Gymnasium's terms: a right answer, or the one answer a single-turn task takes, ends
+        # the task (terminated); a multi-turn episode that runs out of attempts is cut off
+        # by its limit (truncated).
+        out_of_turns = self.turn >= self.max_turns
+        terminated = verdict.correct or (out_of_turns and self.max_turns == 1)
+        truncated = out_of_turns and not terminated
         observation = ""
-        if not terminated:
+        if not (terminated or truncated):
             observation = family_for(self.problem).feedback(self.problem, verdict)
             self.messages.append({"role": "user", "content": observation})
-        self.done = terminated
+        self.done = terminated or truncated
         info = self._info()
         info["verdict"] = verdict.to_dict()
         info["turn"] = self.turn
-        return observation, float(verdict.reward), bool(terminated), False, info
+        return observation, float(verdict.reward), bool(terminated), bool(truncated), info
 
     def _info(self) -> dict[str, Any]:
         assert self.problem is not None

@@ -184,7 +184,15 @@ def test_users_register_their_own_multi_turn_family():
     obs, reward, terminated, _, info = env.step(f"<answer>{wrong}</answer>")
     assert not terminated and reward == 0.0 and obs in ("higher", "lower")
     assert [m["role"] for m in info["messages"]] == ["user", "assistant", "user"]
-    obs, reward, terminated, _, _ = env.step(f"<answer>{secret}</answer>")
-    assert terminated and reward == 1.0
+    obs, reward, terminated, truncated, _ = env.step(f"<answer>{secret}</answer>")
+    assert terminated and not truncated and reward == 1.0
     with pytest.raises(RuntimeError, match="reset"):
         env.step("<answer>1</answer>")
+    # attempts run out: gymnasium calls that truncated, not terminated
+    env = gym.make(env_id, knobs={"high": 100}, max_turns=2)
+    env.reset(seed=0)
+    for turn in (1, 2):
+        _, _, terminated, truncated, info = env.step(f"<answer>{wrong}</answer>")
+        assert not terminated and truncated == (turn == 2) and info["turn"] == turn
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(f"<answer>{secret}</answer>")

@@ -283,8 +283,8 @@ def test_code_repair_stops_after_max_turns():
     env = gym.make("rlvr/CodeRepair-v0")
     env.reset(seed=1)
     for turn in range(3):
-        _, _, terminated, _, _ = env.step("no code here")
-        assert terminated == (turn == 2)
+        _, _, terminated, truncated, _ = env.step("no code here")
+        assert not terminated and truncated == (turn == 2)  # out of attempts: truncated
 
 
 def test_code_families_need_the_sandbox_when_they_are_made(monkeypatch):

@@ -848,6 +848,16 @@ def test_importing_the_package_and_using_graph_families_never_imports_networkx()
     assert json.loads(out.stdout) is False
 
 
+def test_networkx_is_a_test_dependency_not_a_core_one():
+    from pathlib import Path
+
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]
+    assert not any(d.startswith("networkx") for d in project["dependencies"])
+    assert any(d.startswith("networkx") for d in project["optional-dependencies"]["dev"])
+
+
 @pytest.mark.parametrize("env_id", rlvr_envs.list_envs("graph", mixtures=False))
 def test_every_encoding_of_a_seed_shows_the_same_instance(env_id):
     task = rlvr_envs.make_task(env_id)

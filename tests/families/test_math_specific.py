@@ -150,6 +150,18 @@ def test_linear_equation_answer_is_the_unique_solution(form, solution):
         assert _score(problem, f"x = {problem.answer}").reward == 1.0
 
 
+@pytest.mark.parametrize("solution", ["integer", "fraction"])
+def test_the_linear_equation_fallback_answers_its_own_equation(monkeypatch, solution):
+    # the equation used when every builder fails: its answer must still be its solution
+    from rlvr_envs.families.math import equations
+
+    monkeypatch.setattr(equations, "_FORMS", dict.fromkeys(equations._FORMS, lambda *a: None))
+    problem = _gen("rlvr/LinearEquation-v0", 0, solution=solution)
+    lhs, rhs = problem.meta["equation"].split(" = ")
+    (root,) = sympy.solve(sympy.Eq(_sym(lhs), _sym(rhs)), X)
+    assert root == sympy.Rational(problem.answer) and (root.q == 1) == (solution == "integer")
+
+
 @pytest.mark.parametrize("variables", [2, 3, 4])
 @pytest.mark.parametrize("solution", ["integer", "fraction"])
 def test_linear_system_has_a_unique_solution_equal_to_the_answer(variables, solution):

@@ -587,3 +587,12 @@ def test_closing_a_stuck_zygote_ends_every_process_of_its_jail():
     while any(map(running, inside)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(map(running, inside))
+
+
+def test_run_and_run_tests_honour_the_isolation_environment_variable(monkeypatch):
+    monkeypatch.setenv("RLVR_SANDBOX_ISOLATION", "rlimits")
+    assert sandbox.run("print(1)").isolation == "rlimits"
+    test = {"fn": "f", "args": [2], "expected": 3}
+    assert sandbox.run_tests("def f(x):\n    return x + 1\n", [test]).isolation == "rlimits"
+    monkeypatch.setenv("RLVR_SANDBOX_ISOLATION", "jail")
+    assert sandbox.run("print(1)").isolation == "jail"

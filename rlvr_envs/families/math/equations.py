@@ -73,7 +73,7 @@ class LinearEquation(MathFamily):
             if built is not None:
                 break
         else:  # practically unreachable: each builder succeeds with high probability
-            built = ("2x + 1", "2" if fractional else "3", 1, 2)
+            built = ("2x + 1", "2", 1, 2) if fractional else ("2x + 1", "3", 2, 2)
         lhs, rhs, numerator, alpha = built
         x = Fraction(numerator, alpha)
         equation = f"{lhs} = {rhs}"
