@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rlvr_envs
-from rlvr_envs.families import BUILTIN_MIXTURES
+from rlvr_envs.families import BUILTIN_FAMILIES, BUILTIN_MIXTURES, DOMAIN_PACKAGES, module_name
 from rlvr_envs.families.math import FAMILIES as MATH_ROWS
 from tests.conftest import MATH_IDS
 
@@ -13,9 +13,55 @@ from tests.conftest import MATH_IDS
 def test_at_least_twelve_math_families_and_a_frozen_mixture():
     assert len(MATH_IDS) >= 12
     members = dict((row[0], row[2]) for row in BUILTIN_MIXTURES)["rlvr/Math-v0"]
-    assert sorted(members) == sorted(row[0] for row in MATH_ROWS)  # every math family ...
+    assert sorted(members) == sorted(f"rlvr/{n}-v{v}" for n, v in MATH_ROWS)  # every family ...
     task = rlvr_envs.make_task("rlvr/Math-v0")
     assert [m.env_id for m in task.members] == members  # ... in a frozen order
+
+
+@pytest.mark.parametrize(("env_id", "name", "loader", "domain"), BUILTIN_FAMILIES)
+def test_every_registration_line_agrees_with_its_class(env_id, name, loader, domain):
+    import importlib
+
+    from rlvr_envs.core import Family
+
+    module_path, class_name = loader.split(":")
+    cls = getattr(importlib.import_module(module_path), class_name)
+    assert issubclass(cls, Family) and cls.name == name == class_name
+    assert cls.__module__ == module_path == f"rlvr_envs.families.{domain}.{module_name(name)}"
+    assert env_id == f"rlvr/{name}-v{rlvr_envs.make_task(env_id).version}"
+    assert rlvr_envs.make_task(env_id).domain == domain
+
+
+def test_every_family_class_lives_in_a_module_named_after_it():
+    # every concrete family class in the package, registered or not, sits in its own module
+    import importlib
+    import inspect
+    import pkgutil
+
+    import rlvr_envs.families as package
+    from rlvr_envs.core import Family
+
+    registered = {row[1] for row in BUILTIN_FAMILIES}
+    seen = set()
+    for domain in DOMAIN_PACKAGES:
+        sub = importlib.import_module(f"{package.__name__}.{domain}")
+        for info in pkgutil.iter_modules(sub.__path__):
+            module = importlib.import_module(f"{sub.__name__}.{info.name}")
+            for name, cls in inspect.getmembers(module, inspect.isclass):
+                mine = issubclass(cls, Family) and cls.__module__ == module.__name__
+                if mine and name in registered:
+                    assert info.name == module_name(name), (name, info.name)
+                    seen.add(name)
+    assert seen == registered
+
+
+@pytest.mark.parametrize(
+    ("name", "module"),
+    [("CycleDetection", "cycle_detection"), ("NQueens", "n_queens"), ("GcdLcm", "gcd_lcm"),
+     ("TowerOfHanoi", "tower_of_hanoi"), ("SqlQuery", "sql_query"), ("Compose", "compose")],
+)  # fmt: skip
+def test_module_names_are_the_family_names_in_snake_case(name, module):
+    assert module_name(name) == module
 
 
 def test_list_envs_filters():

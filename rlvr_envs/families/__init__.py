@@ -1,17 +1,29 @@
-"""Built-in families, declared by import path so that listing ids imports nothing heavy.
+"""Built-in families, declared by name so that listing ids imports nothing heavy.
 
-Each domain package (``families/math``, ``families/logic``, ...) declares ``FAMILIES``
-rows (env id, family name, "module:Class", domain) and ``MIXTURES`` rows (env id, domain,
-members) in its ``__init__``; this module gathers them. A mixture's membership is frozen
-per version: to change it, add a new version.
+Each domain package (``families/math``, ``families/logic``, ...) lists its families in
+``FAMILIES``, one ``(class name, version)`` line each, and its frozen mixtures in
+``MIXTURES`` (env id, member ids). Everything else follows: the env id is
+``rlvr/<Name>-v<N>``, the family's module is ``<domain package>.<name in snake case>``
+(:func:`module_name`: ``CycleDetection`` lives in ``cycle_detection.py``) and the domain is
+the package's. This module gathers the rows. A mixture's membership is frozen per version:
+to change it, add a new version.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 
 DOMAIN_PACKAGES = ("math", "logic", "graph", "code", "compose")
+_WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
+
+def module_name(family: str) -> str:
+    """A family's module name: its class name in snake case (``NQueens`` -> ``n_queens``)."""
+    return _WORD_START.sub("_", family).lower()
+
+
+# (env id, family name, "module:Class", domain) and (env id, domain, member ids)
 BUILTIN_FAMILIES: list[tuple[str, str, str, str]] = []
 BUILTIN_MIXTURES: list[tuple[str, str, list[str]]] = []
 
@@ -22,5 +34,8 @@ for _domain in DOMAIN_PACKAGES:
         if exc.name != f"{__name__}.{_domain}":
             raise
         continue
-    BUILTIN_FAMILIES.extend(_package.FAMILIES)
-    BUILTIN_MIXTURES.extend(_package.MIXTURES)
+    for _name, _version in _package.FAMILIES:
+        _loader = f"{_package.__name__}.{module_name(_name)}:{_name}"
+        BUILTIN_FAMILIES.append((f"rlvr/{_name}-v{_version}", _name, _loader, _domain))
+    for _env_id, _members in _package.MIXTURES:
+        BUILTIN_MIXTURES.append((_env_id, _domain, list(_members)))

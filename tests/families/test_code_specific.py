@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import rlvr_envs
 from rlvr_envs import sandbox
-from rlvr_envs.families.code import _programs, bug_fixing, curated, efficiency
+from rlvr_envs.families.code import _programs, bug_fix, curated_code, efficiency
 from rlvr_envs.registry import format_answer
 
 CODE_IDS = rlvr_envs.list_envs("code", mixtures=False)
@@ -50,7 +50,7 @@ def test_mutants_of_the_oracle_pass_exactly_when_they_behave_the_same(
     rng = random.Random(mutation)
     position = rng.randrange(len(program.steps))
     steps = [list(s) for s in program.steps]
-    steps[position] = bug_fixing.mutate(rng, steps[position])
+    steps[position] = bug_fix.mutate(rng, steps[position])
     mutant = _programs.Program(program.domain, steps)
     tests = problem.meta["hidden_tests"]
     same = sum(mutant(t["args"][0]) == t["expected"] for t in tests)
@@ -110,7 +110,7 @@ def test_hard_coding_the_shown_examples_fails(env_id):
 
 
 def test_every_curated_reference_solution_passes_its_tests():
-    problems = curated.problems()
+    problems = curated_code.problems()
     assert len(problems) >= 60 and len({p["id"] for p in problems}) == len(problems)
     levels = [p["level"] for p in problems]
     assert all(levels.count(level) >= 15 for level in (1, 2, 3))
@@ -288,7 +288,7 @@ def test_code_repair_stops_after_max_turns():
 
 
 def test_code_families_need_the_sandbox_when_they_are_made(monkeypatch):
-    from rlvr_envs.families.code.synthesis import FunctionSynthesis
+    from rlvr_envs.families.code.function_synthesis import FunctionSynthesis
 
     monkeypatch.setattr(sandbox, "_SANDBOXES", {})
     monkeypatch.setattr(sandbox, "_FAILURES", {})

@@ -33,7 +33,7 @@ from rlvr_envs.families.graph._graphs import (
     parse_mapping,
     parse_nodes,
 )
-from rlvr_envs.families.graph.matching import matching_size
+from rlvr_envs.families.graph.maximum_matching import matching_size
 from rlvr_envs.registry import format_answer
 
 GRAPH_IDS = rlvr_envs.list_envs(domain="graph", mixtures=False)

@@ -26,8 +26,8 @@ from sympy.parsing.sympy_parser import (
 )
 
 import rlvr_envs
+from rlvr_envs.families.math.base_conversion import to_base
 from rlvr_envs.families.math.combinatorics import _LEVELS
-from rlvr_envs.families.math.number_theory import to_base
 from rlvr_envs.families.math.polynomials import poly_mul, polynomial_text
 from rlvr_envs.families.math.word_problems import number_text
 from rlvr_envs.registry import format_answer
@@ -153,7 +153,7 @@ def test_linear_equation_answer_is_the_unique_solution(form, solution):
 @pytest.mark.parametrize("solution", ["integer", "fraction"])
 def test_the_linear_equation_fallback_answers_its_own_equation(monkeypatch, solution):
     # the equation used when every builder fails: its answer must still be its solution
-    from rlvr_envs.families.math import equations
+    from rlvr_envs.families.math import linear_equation as equations
 
     monkeypatch.setattr(equations, "_FORMS", dict.fromkeys(equations._FORMS, lambda *a: None))
     problem = _gen("rlvr/LinearEquation-v0", 0, solution=solution)

@@ -21,7 +21,7 @@ from typing import Any
 from rlvr_envs.core import Draft, Knob
 from rlvr_envs.families.code import _programs
 from rlvr_envs.families.code._base import CodeFamily
-from rlvr_envs.families.code.synthesis import SHOWN, draw_program, example_lines
+from rlvr_envs.families.code.program_tests import SHOWN, draw_program, example_lines
 
 EXAMPLES = 2
 

@@ -1,0 +1,117 @@
+"""CycleDetection: find a directed cycle, or say there is none with a topological order.
+
+Half of the problems get one back edge in a random DAG (:mod:`.dags`) that closes a cycle
+through a random forward walk; the others stay acyclic. Answer syntax: a directed cycle as
+node numbers joined by ``->``, the first node repeated at the end or not
+(``2 -> 5 -> 7 -> 2``), except that a two-node cycle is written closed (``4 -> 9 -> 4``),
+since ``4 -> 9`` is how the prompt writes an edge and copying an edge line must not pass
+for a cycle; or, when there is none, ``none:`` and a topological order of all nodes, which
+proves it (``none: 3, 0, 1, 2``). Any directed cycle of the graph is right, and so is any
+topological order of an acyclic one; a bare ``none`` is unparsable, so answering ``none``
+to everything earns nothing (a witness both ways, as for bipartiteness).
+
+Knobs: ``nodes``, ``degree`` (edges per node) and ``encoding``; difficulty raises the
+first two.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from rlvr_envs.core import Draft, Judgement, Knob, Problem
+from rlvr_envs.families.graph._graphs import (
+    AnswerError,
+    Graph,
+    GraphFamily,
+    below,
+    degree_knob,
+    encoding_knob,
+    finish,
+    nodes_knob,
+    none_witness,
+    parse_nodes,
+)
+from rlvr_envs.families.graph.dags import kahn_order, order_error, random_dag
+
+
+class CycleDetection(GraphFamily):
+    """Find a directed cycle, or say there is none."""
+
+    knobs: ClassVar[dict[str, Knob]] = {
+        "nodes": nodes_knob(2, 100, default=10, easy=5, hard=30),
+        "degree": degree_knob(0.5, 5.0, default=1.5, easy=1.0, hard=2.0, doc="edges per node"),
+        "encoding": encoding_knob(),
+    }
+    answer_syntax = (
+        "a cycle as node numbers joined by -> (e.g. 2 -> 5 -> 7 -> 2), or none: and a "
+        "topological order of all nodes (e.g. none: 3, 0, 1, 2)"
+    )
+    answer_form = "cycle, or none with a topological order"
+    unique_answer = False
+    single_answer = False
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        n = knobs["nodes"]
+        edges = random_dag(rng, n, knobs["degree"])
+        cycle: list[int] = []
+        if rng.random() < 0.5:
+            cycle = _forward_walk(rng, n, edges)
+            edges.append((cycle[-1], cycle[0]))
+        graph, label = finish(rng, n, edges, True)
+        cycle = [label[u] for u in cycle]
+        question = (
+            "Does this directed graph contain a directed cycle? If it does, give one cycle. "
+            "If it does not, answer none followed by a topological order that proves it: "
+            "every node once, each edge going from an earlier node to a later one (e.g. "
+            f"none: 3, 0, 1, 2).\n\n{self.text(graph, knobs, rng)}"
+        )
+        if cycle:
+            answer = " -> ".join(map(str, [*cycle, cycle[0]]))
+        else:
+            answer = "none: " + ", ".join(map(str, kahn_order(graph)))
+        return Draft(question, answer, {**graph.to_meta(), "acyclic": not cycle})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        try:
+            order = none_witness(answer)
+            cycle = parse_nodes(answer) if order is None else []
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        if order is not None:
+            why = order_error(problem.meta, order)
+            return Judgement.wrong(why=why) if why else Judgement.right()
+        if len(cycle) == 2:  # "u -> v" is how the prompt writes an edge, not a cycle
+            return Judgement.unparsable("write a cycle of two nodes closed: u -> v -> u")
+        if len(cycle) > 1 and cycle[0] == cycle[-1]:
+            cycle = cycle[:-1]
+        why = directed_cycle_error(self.graph(problem), cycle)
+        return Judgement.wrong(why=why) if why else Judgement.right(length=len(cycle))
+
+
+def _forward_walk(rng: random.Random, n: int, edges: list[tuple[int, int]]) -> list[int]:
+    """A walk along forward edges of 1 to n/2 steps, from a node with an out-edge."""
+    out: list[list[int]] = [[] for _ in range(n)]
+    for u, v in edges:
+        out[u].append(v)
+    node = rng.choice(sorted({u for u, _ in edges}))
+    walk = [node]
+    for _ in range(rng.randint(1, max(1, n // 2))):
+        if not out[walk[-1]]:
+            break
+        options = out[walk[-1]]
+        walk.append(options[below(rng, len(options))])
+    return walk
+
+
+def directed_cycle_error(graph: Graph, cycle: list[int]) -> str | None:
+    """Why ``cycle`` (nodes, not repeating the first) is not a directed cycle, or None."""
+    if len(cycle) < 2:
+        return "a cycle needs at least two nodes"
+    if len(set(cycle)) != len(cycle):
+        return "a node appears twice in the cycle"
+    adj = graph.adjacency()
+    for u, v in zip(cycle, [*cycle[1:], cycle[0]]):
+        if u >= graph.n or v not in adj[u]:
+            return f"{u} -> {v} is not an edge"
+    return None
