@@ -52,7 +52,7 @@ class KnightsKnaves(Family):
     answer_syntax = "every person's role (e.g. Alice: knight, Bob: knave)"
     answer_form = "role of each person"
     # The answer is unique, but it has no digits for the generic perturbation test to change:
-    # the negatives (every single role flipped) are in test_logic_specific.py.
+    # the negatives (every single role flipped) are in tests/families/logic/test_knights_knaves.py.
     unique_answer = False
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:

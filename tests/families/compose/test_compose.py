@@ -7,6 +7,8 @@ intermediate step (a near miss, or a skipped link) gives a wrong final answer th
 verifier rejects; the step syntax and partial credit behave as documented; hypothesis-
 generated edits of string answers fail; the skills match independent references (networkx
 for graphs, brute force for puzzles, worked examples for string functions).
+
+Tests of one family are in test_<family>.py beside this module.
 """
 
 from __future__ import annotations
@@ -45,19 +47,18 @@ from rlvr_envs.families.compose.skills import (
 )
 from rlvr_envs.families.compose.string_ops import STRING_OPS, STRING_OPS_BY_NAME
 from rlvr_envs.registry import format_answer
+from tests.families.compose.helpers import _score, _task
 
 SC, CO, CM = "rlvr/StringCompose-v0", "rlvr/Compose-v0", "rlvr/ChainedMath-v0"
+
+
 IDS = (SC, CO, CM)
+
+
 CATALOGS = {SC: STRING_OPS_BY_NAME, CO: L.CATALOG, CM: TEMPLATES_BY_NAME}
+
+
 DEPTH = {SC: "depth", CO: "depth", CM: "horizon"}
-
-
-def _task(env_id: str):
-    return rlvr_envs.make_task(env_id)
-
-
-def _score(problem, answer: str):
-    return rlvr_envs.verify(problem, format_answer(answer, problem.answer_format))
 
 
 def _start(problem):
@@ -79,9 +80,6 @@ def _sample(env_id: str, count: int = 40):
     task = _task(env_id)
     for seed in range(count):
         yield task.generate(seed=seed, difficulty=(seed % 11) / 10)
-
-
-# -- typed chains ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("env_id", IDS)
@@ -139,9 +137,6 @@ def test_depth_and_length_knobs_shape_the_chain(env_id):
         for length in (3, 9, 24):
             problem = task.generate(seed=1, knobs={"length": length})
             assert len(problem.meta["start"]) == length + 2  # with its quotes
-
-
-# -- no shortcuts ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("env_id", IDS)
@@ -209,9 +204,6 @@ def test_a_wrong_intermediate_step_gives_a_wrong_final_answer(env_id):
     assert checked >= 20
 
 
-# -- answers -------------------------------------------------------------------------------
-
-
 def _with(env_id: str, **knobs):
     return _task(env_id).generate(seed=3, knobs=knobs)
 
@@ -237,18 +229,6 @@ def test_step_syntax_partial_credit_and_missing_steps():
     steps = relaxed.meta["steps"]
     assert _score(relaxed, f"step 2: {steps[1]}\n{relaxed.answer}").reward == 1.0
     assert _score(relaxed, f"step 2: {steps[1]}z\n{relaxed.answer}").reward == 0.0
-
-
-def test_partial_credit_reaches_the_reward_only_when_the_env_opts_in():
-    from rlvr_envs.families.compose.string_compose import StringCompose
-
-    env_id = "rlvr/TestStringComposePartial-v7"
-    if env_id not in rlvr_envs.list_envs():
-        rlvr_envs.register(StringCompose, env_id, domain="compose", version=7, partial_credit=True)
-    problem = _task(env_id).generate(seed=3, knobs={"depth": 3, "intermediates": True})
-    s1, s2 = problem.meta["steps"]
-    verdict = _score(problem, f"step 1: {s1}\nstep 2: {s2}\nwrong")
-    assert verdict.reward == pytest.approx(2 / 3) and not verdict.correct
 
 
 def test_string_answers_are_exact_but_ignore_surrounding_whitespace():
@@ -381,9 +361,6 @@ def test_parse_steps_and_lists():
         assert parse_int_list(bad) is None, bad
 
 
-# -- held-out pairs ------------------------------------------------------------------------
-
-
 @pytest.mark.parametrize("env_id", [SC, CO])
 def test_pair_splits_draw_only_their_pairs(env_id):
     task = _task(env_id)
@@ -402,9 +379,6 @@ def test_about_a_quarter_of_pairs_are_held_out_and_the_split_is_stable():
     share = sum(held_out_pair(a, b) for a, b in pairs) / len(pairs)
     assert 0.2 < share < 0.3
     assert held_out_pair("reverse", "caesar") == held_out_pair("reverse", "caesar")
-
-
-# -- distractors and prompts -------------------------------------------------------------
 
 
 def test_distractor_facts_are_counted_and_never_name_the_chain():
@@ -439,9 +413,6 @@ def test_chained_math_templates_use_the_previous_answer_and_stay_whole():
             assert f"A{k - 1}" in line
         for value in [*problem.meta["steps"], problem.answer]:
             assert value.isdigit() and 1 <= int(value) <= 100_000
-
-
-# -- skills against independent references ---------------------------------------------
 
 
 def _ops(name: str, s: str, **params) -> str:
