@@ -55,6 +55,18 @@ def test_every_family_class_lives_in_a_module_named_after_it():
     assert seen == registered
 
 
+def test_family_test_modules_are_named_after_a_family_or_their_domain():
+    from pathlib import Path
+
+    root = Path(__file__).parent / "families"
+    for domain in DOMAIN_PACKAGES:
+        allowed = {f"test_{domain}"} | {
+            f"test_{module_name(row[1])}" for row in BUILTIN_FAMILIES if row[3] == domain
+        }
+        found = {p.stem for p in (root / domain).glob("test_*.py")}
+        assert found and found <= allowed, (domain, found - allowed)
+
+
 @pytest.mark.parametrize(
     ("name", "module"),
     [("CycleDetection", "cycle_detection"), ("NQueens", "n_queens"), ("GcdLcm", "gcd_lcm"),
