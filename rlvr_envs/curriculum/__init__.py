@@ -16,9 +16,8 @@ package pulls in only numpy.
 
 from __future__ import annotations
 
-from rlvr_envs.curriculum import teachers as _teachers  # noqa: F401  (registers teachers)
 from rlvr_envs.curriculum.space import Arm, Dim, Outcome, TaskSpace, TaskSpec
-from rlvr_envs.curriculum.teacher import TEACHERS, Teacher, make_teacher, register_teacher
+from rlvr_envs.curriculum.teachers import TEACHERS, Teacher, make_teacher, register_teacher
 
 __all__ = [
     "TEACHERS",

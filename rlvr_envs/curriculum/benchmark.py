@@ -36,7 +36,7 @@ from rlvr_envs.curriculum.stats import (
     mean_of_iqms,
 )
 from rlvr_envs.curriculum.students import Student, StudentConfig
-from rlvr_envs.curriculum.teacher import TEACHERS, Teacher, make_teacher
+from rlvr_envs.curriculum.teachers import TEACHERS, Teacher, make_teacher
 
 BASELINE = "uniform"
 

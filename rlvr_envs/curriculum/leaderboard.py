@@ -31,7 +31,7 @@ import numpy as np
 
 from rlvr_envs.curriculum.benchmark import BASELINE
 from rlvr_envs.curriculum.stats import iqm_curve_interval
-from rlvr_envs.curriculum.teacher import TEACHERS
+from rlvr_envs.curriculum.teachers import TEACHERS
 
 LM_REQUIRED = ("model", "suite", "teacher", "steps", "test_success")
 

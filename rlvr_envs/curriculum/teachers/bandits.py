@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from rlvr_envs.curriculum.space import Outcome, TaskSpace, TaskSpec
-from rlvr_envs.curriculum.teacher import Teacher, register_teacher
+from rlvr_envs.curriculum.teachers.base import Teacher, register_teacher
 
 
 class _ArmTeacher(Teacher):

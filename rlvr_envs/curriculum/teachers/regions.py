@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from rlvr_envs.curriculum.space import Outcome, TaskSpace, TaskSpec
-from rlvr_envs.curriculum.teacher import Teacher, register_teacher, remember
+from rlvr_envs.curriculum.teachers.base import Teacher, register_teacher, remember
 from rlvr_envs.curriculum.teachers.gmm import GaussianMixture, fit_best
 
 

@@ -1,4 +1,4 @@
-"""The teacher interface, the registry of teachers, and the uniform baseline.
+"""The teacher interface, the registry of teachers, and the JSON codec of teacher state.
 
 A teacher is an automatic-curriculum algorithm: ``sample(n)`` proposes task specs,
 ``update(outcomes)`` learns from the groups a student produced on them, and
@@ -27,18 +27,6 @@ def register_teacher(cls: type[Teacher]) -> type[Teacher]:
         raise ValueError(f"{cls.__name__} needs a name")
     TEACHERS[cls.name] = cls
     return cls
-
-
-def make_teacher(name: str, space: TaskSpace, seed: int = 0, **options: Any) -> Teacher:
-    """The teacher called ``name`` over ``space``; every name works with default options."""
-    from rlvr_envs.curriculum import teachers  # noqa: F401  (registers the teachers)
-
-    try:
-        cls = TEACHERS[name]
-    except KeyError:
-        known = ", ".join(sorted(TEACHERS))
-        raise ValueError(f"unknown teacher {name!r}; known: {known}") from None
-    return cls(space, seed=seed, **options)
 
 
 class Teacher(abc.ABC):
@@ -135,39 +123,6 @@ class Teacher(abc.ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.space!r}, seed={self.seed})"
-
-
-@register_teacher
-class Uniform(Teacher):
-    """Uniform: every spec drawn uniformly from the whole task space (the baseline).
-
-    Rule: an env by the space's weights, then a difficulty uniform in the env's range
-    (``mode="difficulty"``) or a point uniform in the env's knob box (``mode="knobs"``), and
-    a fresh training seed. Source: the "Random" baseline of every ACL benchmark, e.g.
-    Romac et al., "TeachMyAgent: a Benchmark for Automatic Curriculum Learning in Deep RL",
-    ICML 2021.
-    """
-
-    name = "uniform"
-
-    def __init__(self, space: TaskSpace, seed: int = 0, *, mode: str = "difficulty") -> None:
-        super().__init__(space, seed)
-        if mode not in ("difficulty", "knobs"):
-            raise ValueError(f"mode must be 'difficulty' or 'knobs', got {mode!r}")
-        self.mode = mode
-
-    def sample(self, n: int) -> list[TaskSpec]:
-        specs = []
-        for e in self._env_choice(n):
-            env_id = self.space.env_ids[e]
-            if self.mode == "knobs":
-                u = self.rng.random(len(self.space.dims(env_id)))
-                specs.append(self.space.spec_at(env_id, u, seed=self._seed()))
-            else:
-                low, high = self.space.difficulty_range(env_id)
-                d = float(low + self.rng.random() * (high - low))
-                specs.append(TaskSpec(env_id, difficulty=d, seed=self._seed()))
-        return specs
 
 
 def remember(memo: dict, key: Any, value: Any, limit: int = 65_536) -> None:
