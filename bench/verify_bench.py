@@ -96,8 +96,8 @@ def _fresh_worker(pool, ours_math) -> None:
 
 
 def make_ours(keep_caches: bool = False) -> tuple[Scorer, Callable[[], None]]:
-    from rlvr_envs.verifiers import math as ours_math
-    from rlvr_envs.verifiers import pool
+    from rlvr_envs.mathcheck import compare as ours_math
+    from rlvr_envs.workers import pool
 
     pool.get_pool().warm(1)
     ours_math.compare_answers(*PRIME, TIMEOUT)

@@ -15,7 +15,7 @@ the prompt itself by a fixed rule (the k-th number, the first expression, the la
 either side of an equation, a quoted string, a code block). A policy learns such a rule
 as easily as a constant, so wherever the task is to compute something the prompt does not
 already state, every rule must earn nothing; a family enforces that by checking the
-answer's form (:mod:`rlvr_envs.verifiers.forms`), not only its value. The audit also
+answer's form (:mod:`rlvr_envs.mathcheck.forms`), not only its value. The audit also
 reports the best any span of the prompt can do (an oracle that picks the right span per
 problem): an upper bound on copying.
 

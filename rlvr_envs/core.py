@@ -256,7 +256,7 @@ class Family:
     knobs: ClassVar[dict[str, Knob]] = {}
     answer_format: ClassVar[str] = "tags"
     answer_syntax: ClassVar[str] = "your final answer"
-    # The written form the prompt asks for: a name from rlvr_envs.verifiers.forms.FORMS
+    # The written form the prompt asks for: a name from rlvr_envs.mathcheck.forms.FORMS
     # where the answer is a math value (the family's check enforces it with check_form),
     # else a short description of the family's own syntax, which its check parses strictly.
     answer_form: ClassVar[str] = ""

@@ -1,6 +1,6 @@
 """Number syntax, in one place: how an answer may write a number, for every parser we have.
 
-The math verifier's tokeniser (:mod:`rlvr_envs.verifiers.mathparse`) and every family that
+The math verifier's tokeniser (:mod:`rlvr_envs.mathcheck.parse`) and every family that
 reads numbers out of model output (Countdown, graph weights, compose steps) use these
 definitions, so ``−5``, ``12 345`` and ``1,000`` mean the same thing everywhere.
 

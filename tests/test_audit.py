@@ -13,7 +13,7 @@ from rlvr_envs.core import Draft, Judgement
 from rlvr_envs.families.graph._graphs import ValueFamily
 from rlvr_envs.families.graph.connected_components import ConnectedComponents
 from rlvr_envs.families.math.arithmetic import Arithmetic
-from rlvr_envs.verifiers.math import is_equivalent
+from rlvr_envs.mathcheck.compare import is_equivalent
 
 
 @pytest.mark.parametrize(

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 import rlvr_envs
 from rlvr_envs.families.math._base import MathFamily
+from rlvr_envs.mathcheck.forms import FORMS, check_form
 from rlvr_envs.registry import format_answer
-from rlvr_envs.verifiers.forms import FORMS, check_form
 from tests.conftest import DIFFICULTIES, FAMILY_IDS
 
 SEEDS = range(30)

@@ -15,9 +15,9 @@ the last line may also be written ``step n: VALUE``. Blank lines and whitespace 
 are ignored. How values are compared depends on their type:
 
 * numbers (``int``, ``rational``): in the written form the prompt asks for (an integer
-  literal; an integer or ``p/q`` in lowest terms: :mod:`rlvr_envs.verifiers.forms`, so a
+  literal; an integer or ``p/q`` in lowest terms: :mod:`rlvr_envs.mathcheck.forms`, so a
   formula such as ``344^2`` is wrong), then by value with
-  :func:`rlvr_envs.verifiers.math.compare_answers`;
+  :func:`rlvr_envs.mathcheck.compare.compare_answers`;
 * strings: character for character, case-sensitive, after stripping the whitespace around
   the line only (no quotes: ``"abc"`` is not ``abc``);
 * lists of integers: ``[1, 2, 3]`` (brackets optional, spaces free), element by element.
@@ -38,9 +38,9 @@ from typing import Any, ClassVar
 from rlvr_envs import numbers
 from rlvr_envs.core import Family, Judgement, Problem
 from rlvr_envs.families.compose.skills import INT, INT_LIST, RATIONAL, STR
+from rlvr_envs.mathcheck.compare import compare_answers
+from rlvr_envs.mathcheck.forms import check_form
 from rlvr_envs.registry import verify_timeout
-from rlvr_envs.verifiers.forms import check_form
-from rlvr_envs.verifiers.math import compare_answers
 
 _STEP = re.compile(r"step\s*(\d{1,4})\s*[:=]\s*(.*)", re.IGNORECASE | re.DOTALL)
 _LIST = re.compile(r"\[?\s*(-?[0-9]+(?:\s*,\s*-?[0-9]+)*)\s*\]?")  # ASCII digits
@@ -112,7 +112,7 @@ def same_value(type_name: str, gold: str, pred: str) -> bool | None:
     """Whether ``pred`` is the value ``gold`` of ``type_name``; None when ``pred`` cannot be
     read as a value of that type, ``"timeout"`` is reported as None too (no credit).
 
-    Numbers must be written as the prompt asks (:func:`rlvr_envs.verifiers.forms.check_form`):
+    Numbers must be written as the prompt asks (:func:`rlvr_envs.mathcheck.forms.check_form`):
     ``344^2`` where "the square of x3" is asked, or ``6/4``, has the value but not the form,
     and is wrong.
     """

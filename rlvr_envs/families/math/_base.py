@@ -1,8 +1,8 @@
 """What every math family shares: an answer is right when it has the reference's value
 *and* the written form the prompt asks for.
 
-The value is compared exactly with :func:`rlvr_envs.verifiers.math.compare_answers`; the form
-with :func:`rlvr_envs.verifiers.forms.check_form`, so the question's own expression, a formula
+The value is compared exactly with :func:`rlvr_envs.mathcheck.compare.compare_answers`; the form
+with :func:`rlvr_envs.mathcheck.forms.check_form`, so the question's own expression, a formula
 for a count, a fraction not in lowest terms or a value with units earns nothing even though
 its value is right (design.md, "Rewards for the work, not for a shortcut").
 """
@@ -13,15 +13,15 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Family, Judgement, Problem
+from rlvr_envs.mathcheck.compare import compare_answers
+from rlvr_envs.mathcheck.forms import check_form
 from rlvr_envs.registry import verify_timeout
-from rlvr_envs.verifiers.forms import check_form
-from rlvr_envs.verifiers.math import compare_answers
 
 
 class MathFamily(Family):
     """A family whose answer is a value in a declared form.
 
-    Subclasses set ``answer_form`` (a name from :data:`rlvr_envs.verifiers.forms.FORMS`),
+    Subclasses set ``answer_form`` (a name from :data:`rlvr_envs.mathcheck.forms.FORMS`),
     ``answer_element`` for collections, and ``answer_variables`` (or override
     :meth:`form_variables`) when the prompt names the unknown, so that ``x = 3`` is accepted
     and ``y = 3`` is not. The form is checked first: it is cheap and it refuses formulas

@@ -1,7 +1,7 @@
 """PolynomialExpand: expand a product of polynomials in x.
 
 The answer is judged by value and by the form the question asks for
-(:mod:`rlvr_envs.verifiers.forms`, ``polynomial``): a sum of terms ``c x^k``, one per power of
+(:mod:`rlvr_envs.mathcheck.forms`, ``polynomial``): a sum of terms ``c x^k``, one per power of
 x, the arithmetic done; copying the unexpanded product back does not pass.
 """
 

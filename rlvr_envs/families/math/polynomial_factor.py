@@ -1,7 +1,7 @@
 """PolynomialFactor: factor a polynomial in x into linear factors over the integers.
 
 The answer is judged by value and by the form the question asks for
-(:mod:`rlvr_envs.verifiers.forms`, ``factored``): a constant times distinct primitive linear
+(:mod:`rlvr_envs.mathcheck.forms`, ``factored``): a constant times distinct primitive linear
 factors with powers for repeated ones, such as ``-2x(x - 1)^2(x + 3)``. The expanded
 polynomial, a repeated factor written out, a common integer factor left inside a factor or
 fractional coefficients do not pass.

@@ -7,8 +7,8 @@ import cmath
 import pytest
 import sympy
 
-from rlvr_envs.verifiers.mathparse import parse
-from rlvr_envs.verifiers.symbolic import to_sympy
+from rlvr_envs.mathcheck.parse import parse
+from rlvr_envs.mathcheck.symbolic import to_sympy
 from tests.families.math.helpers import _gen, _score
 
 

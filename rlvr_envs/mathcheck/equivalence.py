@@ -1,12 +1,12 @@
 """Structural answer comparison, shared by the exact fast path and the symbolic worker.
 
-``compare(gold, pred, values)`` walks two ASTs from :mod:`mathparse`, decides what kind of
+``compare(gold, pred, values)`` walks two ASTs from :mod:`.parse`, decides what kind of
 answer the gold is, and compares the values inside with ``values`` (a :class:`Values`):
 ``values.equal(g, p)`` returns True, False, or None ("cannot decide here"), and
 ``values.real_key(node)`` orders real numbers for set operations. In-process we pass
 :class:`ExactValues` (pure ``fractions.Fraction`` arithmetic, microseconds); when the result
 is None the caller sends the pair to a killable worker that runs the same walk with sympy
-(:mod:`rlvr_envs.verifiers.symbolic`).
+(:mod:`rlvr_envs.mathcheck.symbolic`).
 
 Policies, stated once:
 
@@ -17,7 +17,7 @@ Policies, stated once:
   match ``2/3`` at 2 places; ``0.66`` and ``0.7`` do not; at 0 places ``3`` matches
   ``\\pi``). This accepts every correct rounding of the gold, ties either way, and anything
   closer, which is what "rounded to n decimal places" allows; whether the answer shows
-  exactly n places is a question of form (:mod:`rlvr_envs.verifiers.forms`). The gold
+  exactly n places is a question of form (:mod:`rlvr_envs.mathcheck.forms`). The gold
   should be the exact value: a gold that is itself rounded moves the window. Complex
   numbers must match in the real and the imaginary part alike; values with variables in
   them and the endpoints of set operations (unions, differences, set-builder sets) are
@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Protocol
 
-from rlvr_envs.verifiers.mathparse import Node
+from rlvr_envs.mathcheck.parse import Node
 
 MAX_ITEMS = 64
 MAX_PRECISION = 50

@@ -1,4 +1,4 @@
-"""Worker process of :mod:`rlvr_envs.verifiers.pool`: runs trusted verifier code on data.
+"""Worker process of :mod:`rlvr_envs.workers.pool`: runs trusted verifier code on data.
 
 Protocol: one JSON request per line on stdin (``{"target": "module:function", "args":
 [...]}``), one JSON reply per line on stdout. The worker limits its own address space,
@@ -55,7 +55,7 @@ def _resolve(target: str):
 def main() -> None:
     _die_with_parent()
     _limit_memory()
-    importlib.import_module("rlvr_envs.verifiers.symbolic")  # preload sympy
+    importlib.import_module("rlvr_envs.mathcheck.symbolic")  # preload sympy
     out = sys.stdout.buffer
     out.write(b"ready\n")
     out.flush()

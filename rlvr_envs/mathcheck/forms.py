@@ -1,6 +1,6 @@
 """Answer forms: whether an answer is *written* the way its prompt asks, not only its value.
 
-:func:`rlvr_envs.verifiers.math.is_equivalent` compares values, which is what a user grading
+:func:`rlvr_envs.mathcheck.compare.is_equivalent` compares values, which is what a user grading
 a data set wants. A training reward needs more (design.md, "Rewards for the work, not for a
 shortcut"): the question's own expression (``3 + 7`` for "Compute 3 + 7"), a formula for a
 count (``14! - 2*13!``), ``6/8`` where lowest terms are asked, ``0.75`` where a fraction is
@@ -9,7 +9,7 @@ under RL learns to write them instead of computing (reward hacking by specificat
 Skalse et al. 2022). Every family therefore declares the form its prompt asks for, and its
 check calls :func:`check_form` besides the value comparison.
 
-The rules run on the whitelist parser's AST (:mod:`rlvr_envs.verifiers.mathparse`), so they
+The rules run on the whitelist parser's AST (:mod:`rlvr_envs.mathcheck.parse`), so they
 never evaluate model text and cost microseconds. One principle underlies all of them: *the
 arithmetic between numbers is done*. No operator may combine two number literals, except the
 fraction bar of a coefficient in lowest terms, and every square root holds a square-free
@@ -53,7 +53,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rlvr_envs.verifiers.mathparse import Node, ParseError, parse_with_units
+from rlvr_envs.mathcheck.parse import Node, ParseError, parse_with_units
 
 FORMS: tuple[str, ...] = (
     "integer",

@@ -10,10 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from rlvr_envs.verifiers import pool
-from rlvr_envs.verifiers.math import compare_answers, is_equivalent
+from rlvr_envs.mathcheck.compare import compare_answers, is_equivalent
+from rlvr_envs.workers import pool
 
-SLEEP = "rlvr_envs.verifiers._testing:sleep"
+SLEEP = "rlvr_envs.workers._testing:sleep"
 
 
 def test_a_runaway_call_is_killed_at_its_limit_and_the_pool_recovers():
@@ -36,7 +36,7 @@ def test_targets_outside_the_package_are_refused():
 
 def test_errors_inside_the_worker_come_back_as_worker_error():
     with pytest.raises(pool.WorkerError, match="ZeroDivisionError"):
-        pool.call("rlvr_envs.verifiers._testing:divide", [1, 0], 5.0)
+        pool.call("rlvr_envs.workers._testing:divide", [1, 0], 5.0)
 
 
 def symbolic_pair(i: int) -> bool:

@@ -3,9 +3,9 @@
 Model output is hostile, so it is never handed to ``eval``, ``sympify`` or ``parse_expr``.
 This module turns an answer into a small AST of tuples using only the tokens listed below;
 anything else is a :class:`ParseError`. It imports nothing heavy: the fast exact path
-(:mod:`rlvr_envs.verifiers.equivalence`) evaluates the AST with ``fractions.Fraction``, and
+(:mod:`rlvr_envs.mathcheck.equivalence`) evaluates the AST with ``fractions.Fraction``, and
 only what that cannot decide is rebuilt as a sympy object inside a killable worker
-(:mod:`rlvr_envs.verifiers.symbolic`).
+(:mod:`rlvr_envs.mathcheck.symbolic`).
 
 AST nodes::
 

@@ -12,13 +12,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rlvr_envs.verifiers.math import (
+from rlvr_envs.mathcheck.compare import (
     MAX_PRECISION,
     compare_answers,
     is_equivalent,
     precision_of,
 )
-from rlvr_envs.verifiers.mathparse import ParseError, parse
+from rlvr_envs.mathcheck.parse import ParseError, parse
 
 CORPUS = Path(__file__).parents[1] / "data" / "math_equivalence.jsonl"
 
@@ -525,3 +525,11 @@ def test_corpus_accuracy():
     assert accuracy >= 0.98, [(r["gold"], r["pred"], r["equivalent"]) for r in wrong]
     false_positives = [r for r in wrong if not r["equivalent"]]
     assert not false_positives, "a near miss was rewarded: " + repr(false_positives)
+
+
+def test_the_documented_import_path_is_an_alias_of_mathcheck():
+    from rlvr_envs.mathcheck import compare
+    from rlvr_envs.verifiers.math import compare_answers, is_equivalent
+
+    assert is_equivalent is compare.is_equivalent and compare_answers is compare.compare_answers
+    assert is_equivalent("1/2", "0.5") and not is_equivalent("1/3", "0.33")

@@ -1,6 +1,6 @@
 """Symbolic equivalence with sympy: runs only inside a killable worker process.
 
-The ASTs come from our whitelist parser (:mod:`mathparse`); they are rebuilt as sympy
+The ASTs come from our whitelist parser (:mod:`.parse`); they are rebuilt as sympy
 objects node by node, so sympy never sees raw model text. LaTeX that our grammar does not
 cover falls back to ``latex2sympy2_extended`` (an ANTLR grammar, no ``eval``), still in
 the worker and under its wall-clock limit. Integer powers and factorials are size-checked
@@ -16,7 +16,7 @@ Value equality (:class:`SympyValues`):
   ``\\pi``);
 * with a ``precision`` of n places, two numbers match when the real and the imaginary part
   of their difference are each at most half a unit of the n-th place
-  (:mod:`rlvr_envs.verifiers.equivalence` states the policy);
+  (:mod:`rlvr_envs.mathcheck.equivalence` states the policy);
 * expressions: ``expand(a - b) == 0``, else agreement at random rational points
   (a randomised identity test in the spirit of Schwartz-Zippel), which avoids slow
   ``simplify`` calls;
@@ -35,9 +35,9 @@ from typing import Any
 
 import sympy
 
-from rlvr_envs.verifiers import equivalence
-from rlvr_envs.verifiers.equivalence import InvalidValue, literal_digits
-from rlvr_envs.verifiers.mathparse import Node, ParseError, UnsupportedLatex, parse
+from rlvr_envs.mathcheck import equivalence
+from rlvr_envs.mathcheck.equivalence import InvalidValue, literal_digits
+from rlvr_envs.mathcheck.parse import Node, ParseError, UnsupportedLatex, parse
 
 _MAX_POW_BITS = 20_000
 _POINTS = 6
@@ -201,7 +201,7 @@ def _relation_equal(gold: Node, pred: Node) -> bool:
 
 
 class SympyValues:
-    """The worker's comparisons (:class:`rlvr_envs.verifiers.equivalence.Values`)."""
+    """The worker's comparisons (:class:`rlvr_envs.mathcheck.equivalence.Values`)."""
 
     decisive = True
 

@@ -54,7 +54,7 @@ class _Worker:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
         env["RLVR_WORKER_MEMORY_MB"] = str(memory_mb)
         self.proc = subprocess.Popen(
-            [sys.executable, "-u", "-m", "rlvr_envs.verifiers._worker"],
+            [sys.executable, "-u", "-m", "rlvr_envs.workers.process"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

@@ -24,7 +24,7 @@ from sympy.parsing.sympy_parser import (
     standard_transformations,
 )
 
-from rlvr_envs.verifiers.forms import ELEMENT_FORMS, FORMS, check_form
+from rlvr_envs.mathcheck.forms import ELEMENT_FORMS, FORMS, check_form
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _TRANSFORMS = (
