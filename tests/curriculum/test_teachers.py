@@ -150,3 +150,50 @@ def test_unknown_teacher_and_bad_state_are_clear_errors(space):
     state = make_teacher("sec", space).state_dict()
     with pytest.raises(ValueError, match="state is for teacher 'sec'"):
         make_teacher("dump", space).load_state_dict(state)
+
+
+def _without_deques(obj):
+    """A state as saved before sliding windows were deques: each window a plain list."""
+    if isinstance(obj, list):
+        return [_without_deques(x) for x in obj]
+    if isinstance(obj, dict):
+        if "__deque__" in obj:
+            return [_without_deques(x) for x in obj["__deque__"]]
+        return {k: _without_deques(v) for k, v in obj.items()}
+    return obj
+
+
+@pytest.mark.parametrize("name", ["dump", "learning-progress", "alp-gmm"])
+def test_states_with_windows_as_lists_resume_identically(name, space):
+    first = make_teacher(name, space, seed=3)
+    drive(first, one_learnable_arm, batches=30)
+    state = json.loads(json.dumps(first.state_dict()))
+    old = _without_deques(state)
+    assert old != state  # the teacher keeps at least one window
+    second = make_teacher(name, space, seed=99)
+    second.load_state_dict(old)
+    for _ in range(20):
+        a, b = first.sample(16), second.sample(16)
+        assert a == b
+        first.update(outcomes(space, a, one_learnable_arm))
+        second.update(outcomes(space, b, one_learnable_arm))
+    assert json.dumps(first.state_dict()) == json.dumps(second.state_dict())
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_update_counts_every_outcome_once(name, space):
+    teacher = make_teacher(name, space, seed=0)
+    for n in (16, 1, 5):
+        before = teacher.episodes
+        teacher.update(outcomes(space, teacher.sample(n), one_learnable_arm))
+        assert teacher.episodes == before + n
+    teacher.update([])
+    assert teacher.episodes == 22
+
+
+@pytest.mark.parametrize("name", ["uniform", "adr", "alp-gmm", "riac"])
+def test_a_bad_mode_is_a_clear_error(name, space):
+    make_teacher(name, space, mode="knobs")
+    make_teacher(name, space, mode="difficulty")
+    with pytest.raises(ValueError, match="mode must be 'knobs' or 'difficulty', got 'box'"):
+        make_teacher(name, space, mode="box")

@@ -8,6 +8,7 @@ it (an outcome's arm is found from its spec, so specs proposed by someone else c
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Sequence
 
 import numpy as np
@@ -69,7 +70,7 @@ class SEC(_ArmTeacher):
         for arm, group in self._by_arm(outcomes).items():
             reward = float(np.mean([o.mean_abs_advantage for o in group]))
             self.q[arm] = self.alpha * reward + (1 - self.alpha) * self.q[arm]
-        self.episodes += len(outcomes)
+        super().update(outcomes)
 
 
 @register_teacher
@@ -98,7 +99,7 @@ class DUMP(_ArmTeacher):
     ) -> None:
         super().__init__(space, seed)
         self.window, self.c, self.temperature = int(window), c, temperature
-        self.windows: list[list[float]] = [[] for _ in space.arms]
+        self.windows: list[deque[float]] = [deque(maxlen=self.window) for _ in space.arms]
         self.counts = np.zeros(len(space.arms), dtype=np.int64)
 
     def scores(self) -> np.ndarray:
@@ -115,15 +116,10 @@ class DUMP(_ArmTeacher):
             return untried / untried.sum()
         return _softmax(scores, self.temperature)
 
-    def update(self, outcomes: Sequence[Outcome]) -> None:
-        for outcome in outcomes:
-            arm = self.space.arm_of(outcome.spec)
-            w = self.windows[arm]
-            w.append(outcome.mean_abs_advantage)
-            if len(w) > self.window:
-                del w[0]
-            self.counts[arm] += 1
-        self.episodes += len(outcomes)
+    def observe(self, outcome: Outcome) -> None:
+        arm = self.space.arm_of(outcome.spec)
+        self.windows[arm].append(outcome.mean_abs_advantage)
+        self.counts[arm] += 1
 
 
 @register_teacher
@@ -149,7 +145,8 @@ class LearningProgress(_ArmTeacher):
     ) -> None:
         super().__init__(space, seed)
         self.window, self.epsilon = int(window), epsilon
-        self.history: list[list[list[float]]] = [[] for _ in space.arms]
+        # per arm, its last ``window`` (episode, pass rate) points
+        self.history: list[deque[list[float]]] = [deque(maxlen=self.window) for _ in space.arms]
 
     def progress(self) -> np.ndarray:
         """Absolute slope of pass rate per 1,000 episodes, per arm (nan below two points)."""
@@ -165,13 +162,9 @@ class LearningProgress(_ArmTeacher):
         greedy = lp / total if total > 0 else np.full(n, 1.0 / n)
         return self.epsilon / n + (1 - self.epsilon) * greedy
 
-    def update(self, outcomes: Sequence[Outcome]) -> None:
-        for outcome in outcomes:
-            points = self.history[self.space.arm_of(outcome.spec)]
-            points.append([float(self.episodes), outcome.mean_reward])
-            if len(points) > self.window:
-                del points[0]
-            self.episodes += 1
+    def observe(self, outcome: Outcome) -> None:
+        points = self.history[self.space.arm_of(outcome.spec)]
+        points.append([float(self.episodes), outcome.mean_reward])
 
 
 def _abs_slope(points: Sequence[Sequence[float]]) -> float:
@@ -223,13 +216,11 @@ class MoPPS(_ArmTeacher):
         chosen = np.argmin(np.abs(theta - self.target), axis=1)
         return [self._spec_in_arm(int(a)) for a in chosen]
 
-    def update(self, outcomes: Sequence[Outcome]) -> None:
+    def observe(self, outcome: Outcome) -> None:
         a0, b0 = self.prior
         lam = self.decay
-        for outcome in outcomes:
-            arm = self.space.arm_of(outcome.spec)
-            k = float(sum(outcome.rewards))
-            g = float(len(outcome.rewards))
-            self.a[arm] = lam * self.a[arm] + (1 - lam) * a0 + k
-            self.b[arm] = lam * self.b[arm] + (1 - lam) * b0 + (g - k)
-            self.episodes += 1
+        arm = self.space.arm_of(outcome.spec)
+        k = float(sum(outcome.rewards))
+        g = float(len(outcome.rewards))
+        self.a[arm] = lam * self.a[arm] + (1 - lam) * a0 + k
+        self.b[arm] = lam * self.b[arm] + (1 - lam) * b0 + (g - k)

@@ -19,6 +19,7 @@ import numpy as np
 from rlvr_envs.curriculum.space import Outcome, TaskSpace, TaskSpec
 
 TEACHERS: dict[str, type[Teacher]] = {}
+MODES = ("knobs", "difficulty")
 
 
 def register_teacher(cls: type[Teacher]) -> type[Teacher]:
@@ -32,14 +33,18 @@ def register_teacher(cls: type[Teacher]) -> type[Teacher]:
 class Teacher(abc.ABC):
     """Base class: proposes :class:`TaskSpec` s and learns from :class:`Outcome` s.
 
-    Subclasses implement :meth:`sample` and :meth:`observe` (one outcome) or override
-    :meth:`update`; they list the attributes that make up their learned state in
-    ``state_fields`` so that :meth:`state_dict` can checkpoint them (numpy arrays, dicts,
-    deques, tuples and specs are encoded as JSON-friendly values).
+    Subclasses implement :meth:`sample` and :meth:`observe` (one outcome), or extend
+    :meth:`update` to learn from a batch as a whole; they list the attributes that make up
+    their learned state in ``state_fields`` so that :meth:`state_dict` can checkpoint them
+    (numpy arrays, dicts, deques, tuples and specs are encoded as JSON-friendly values).
+
+    ``mode`` says what a spec sets: the env's difficulty (``"difficulty"``), or a point of
+    its knob box (``"knobs"``); teachers that offer both take a ``mode`` option.
     """
 
     name: ClassVar[str] = ""
     state_fields: ClassVar[tuple[str, ...]] = ()
+    mode: str = "difficulty"
 
     def __init__(self, space: TaskSpace, seed: int = 0) -> None:
         self.space = space
@@ -52,7 +57,12 @@ class Teacher(abc.ABC):
         """``n`` task specs for the student to attempt next."""
 
     def update(self, outcomes: Sequence[Outcome]) -> None:
-        """Learn from a batch of outcomes (one per attempted spec)."""
+        """Learn from a batch of outcomes (one per attempted spec).
+
+        Observes each outcome in turn, counting it in ``episodes`` once observed. A teacher
+        that learns from the batch as a whole does so in its own ``update`` and then calls
+        this one, which keeps the count.
+        """
         for outcome in outcomes:
             self.observe(outcome)
             self.episodes += 1
@@ -81,36 +91,59 @@ class Teacher(abc.ABC):
         self.episodes = int(state["episodes"])
         self.rng.bit_generator.state = _decode(state["rng"])
         for name in self.state_fields:
-            setattr(self, name, _decode(state["state"][name]))
+            setattr(self, name, _like(getattr(self, name), _decode(state["state"][name])))
 
     # -- helpers shared by teachers ----------------------------------------------------------
 
     def _seed(self) -> int:
         return self.space.sample_seed(self.rng)
 
+    def _spec_in_range(self, env_id: str, low: float, high: float) -> TaskSpec:
+        """A spec at a difficulty drawn uniformly in ``[low, high)``, with a fresh seed."""
+        difficulty = float(low + self.rng.random() * (high - low))
+        return TaskSpec(env_id, difficulty=difficulty, seed=self._seed())
+
     def _spec_in_arm(self, arm: int) -> TaskSpec:
         """A spec at a uniformly drawn difficulty inside ``arm``'s bin, with a fresh seed."""
         a = self.space.arms[arm]
-        difficulty = float(a.low + self.rng.random() * (a.high - a.low))
-        return TaskSpec(a.env_id, difficulty=difficulty, seed=self._seed())
+        return self._spec_in_range(a.env_id, a.low, a.high)
 
-    def _box_dims(self, env_id: str, mode: str) -> int:
-        """Dimensions of an env's box: its knobs, or 1 (the difficulty) by ``mode``."""
-        if mode == "difficulty":
-            return 1
-        return max(1, len(self.space.dims(env_id)))
+    def _uniform_specs(self, n: int) -> list[TaskSpec]:
+        """``n`` specs uniform over the space: an env by the space's weights, then a
+        difficulty uniform in its range, or (``mode="knobs"``) a point uniform in its box."""
+        specs = []
+        for e in self._env_choice(n):
+            env_id = self.space.env_ids[e]
+            if self.mode == "knobs":
+                u = self.rng.random(len(self.space.dims(env_id)))
+                specs.append(self.space.spec_at(env_id, u, seed=self._seed()))
+            else:
+                specs.append(self._spec_in_range(env_id, *self.space.difficulty_range(env_id)))
+        return specs
 
-    def _spec_at(self, env_id: str, u: np.ndarray, mode: str) -> TaskSpec:
+    def _set_mode(self, mode: str) -> None:
+        """Check and set ``mode`` (for teachers that offer both)."""
+        if mode not in MODES:
+            raise ValueError(f"mode must be 'knobs' or 'difficulty', got {mode!r}")
+        self.mode = mode
+
+    def _box_widths(self) -> list[int]:
+        """Dimensions of each env's box: its knobs, or 1 (the difficulty) by ``mode``."""
+        if self.mode == "difficulty":
+            return [1] * len(self.space)
+        return [max(1, len(self.space.dims(env_id))) for env_id in self.space.env_ids]
+
+    def _spec_at(self, env_id: str, u: np.ndarray) -> TaskSpec:
         """The spec at coordinates ``u`` of an env's box (knobs, or the difficulty)."""
-        if mode == "difficulty" or not self.space.dims(env_id):
+        if self.mode == "difficulty" or not self.space.dims(env_id):
             low, high = self.space.difficulty_range(env_id)
             d = float(low + min(max(float(u[0]), 0.0), 1.0) * (high - low))
             return TaskSpec(env_id, difficulty=d, seed=self._seed())
         return self.space.spec_at(env_id, u, seed=self._seed())
 
-    def _point_of(self, spec: TaskSpec, mode: str) -> np.ndarray:
+    def _point_of(self, spec: TaskSpec) -> np.ndarray:
         """Coordinates of a spec in its env's box (the inverse of :meth:`_spec_at`)."""
-        if mode == "difficulty" or not self.space.dims(spec.env_id):
+        if self.mode == "difficulty" or not self.space.dims(spec.env_id):
             low, high = self.space.difficulty_range(spec.env_id)
             d = self.space.difficulty_of(spec)
             return np.array([(d - low) / (high - low) if high > low else 0.0])
@@ -154,6 +187,17 @@ def _encode(obj: Any) -> Any:
             return {k: _encode(v) for k, v in obj.items()}
         return {"__items__": [[_encode(k), _encode(v)] for k, v in obj.items()]}
     return obj
+
+
+def _like(built: Any, restored: Any) -> Any:
+    """``restored`` in the containers the teacher was ``built`` with: where the teacher keeps
+    a sliding window as a deque and a state from before that change holds a list, the list
+    becomes a deque with the teacher's own ``maxlen``."""
+    if isinstance(built, deque) and isinstance(restored, list):
+        return deque(restored, maxlen=built.maxlen)
+    if isinstance(built, list) and isinstance(restored, list) and len(built) == len(restored):
+        return [_like(b, r) for b, r in zip(built, restored)]
+    return restored
 
 
 def _decode(obj: Any) -> Any:

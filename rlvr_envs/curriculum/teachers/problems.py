@@ -30,17 +30,22 @@ class _ProblemTeacher(Teacher):
 
     def fresh(self, n: int) -> list[TaskSpec]:
         """``n`` new problems, uniform over the space (by difficulty)."""
-        specs = []
-        for e in self._env_choice(n):
-            env_id = self.space.env_ids[e]
-            low, high = self.space.difficulty_range(env_id)
-            d = float(low + self.rng.random() * (high - low))
-            specs.append(TaskSpec(env_id, difficulty=d, seed=self._seed()))
-        return specs
+        return self._uniform_specs(n)
 
     def update(self, outcomes: Sequence[Outcome]) -> None:
         super().update(outcomes)
         self._evict()
+
+    def _keep(self, outcome: Outcome, score: float) -> None:
+        """Keep the outcome's problem in the pool with ``score``, counting one more use."""
+        key = outcome.spec.key()
+        record = self.pool.get(key)
+        self.pool[key] = {
+            "spec": outcome.spec,
+            "score": score,
+            "last": self.episodes,
+            "uses": record["uses"] + 1 if record else 1,
+        }
 
     def _evict(self) -> None:
         """Drop the lowest-scoring (then oldest) records beyond capacity."""
@@ -104,14 +109,9 @@ class BalancedFilter(_ProblemTeacher):
         record = self.pool.get(key)
         uses = record["uses"] + 1 if record else 1
         if self._in_band(outcome.mean_reward) and uses < self.max_uses:
-            self.pool[key] = {
-                "spec": outcome.spec,
-                "score": 1.0,
-                "last": self.episodes,
-                "uses": uses,
-            }
-        elif record:
-            del self.pool[key]
+            self._keep(outcome, 1.0)
+        else:
+            self.pool.pop(key, None)
 
 
 @register_teacher
@@ -157,15 +157,9 @@ class Variance(_ProblemTeacher):
         record = self.pool.get(key)
         score = self.momentum * record["score"] + (1 - self.momentum) * p if record else p
         if score >= self.kappa:
-            uses = record["uses"] + 1 if record else 1
-            self.pool[key] = {
-                "spec": outcome.spec,
-                "score": score,
-                "last": self.episodes,
-                "uses": uses,
-            }
-        elif record:
-            del self.pool[key]
+            self._keep(outcome, score)
+        else:
+            self.pool.pop(key, None)
 
 
 @register_teacher
@@ -221,12 +215,4 @@ class PLR(_ProblemTeacher):
         return kept + self.fresh(n - len(kept))
 
     def observe(self, outcome: Outcome) -> None:
-        key = outcome.spec.key()
-        record = self.pool.get(key)
-        uses = record["uses"] + 1 if record else 1
-        self.pool[key] = {
-            "spec": outcome.spec,
-            "score": outcome.mean_abs_advantage,
-            "last": self.episodes,
-            "uses": uses,
-        }
+        self._keep(outcome, outcome.mean_abs_advantage)

@@ -23,15 +23,13 @@ class _BoxTeacher(Teacher):
 
     def __init__(self, space: TaskSpace, seed: int = 0, *, mode: str = "knobs") -> None:
         super().__init__(space, seed)
-        if mode not in ("knobs", "difficulty"):
-            raise ValueError(f"mode must be 'knobs' or 'difficulty', got {mode!r}")
-        self.mode = mode
-        self.widths = [self._box_dims(env_id, mode) for env_id in space.env_ids]
+        self._set_mode(mode)
+        self.widths = self._box_widths()
         self._pending: dict[tuple, tuple[int, list[float]]] = {}
 
     def _emit(self, e: int, u: np.ndarray) -> TaskSpec:
         u = np.clip(u, 0.0, 1.0)
-        spec = self._spec_at(self.space.env_ids[e], u, self.mode)
+        spec = self._spec_at(self.space.env_ids[e], u)
         remember(self._pending, spec.key(), (e, u.tolist()))
         return spec
 
@@ -44,7 +42,7 @@ class _BoxTeacher(Teacher):
         found = self._pending.pop(outcome.spec.key(), None)
         if found is not None:
             return found[0], np.asarray(found[1])
-        return self.space.env_index(outcome.spec.env_id), self._point_of(outcome.spec, self.mode)
+        return self.space.env_index(outcome.spec.env_id), self._point_of(outcome.spec)
 
 
 @register_teacher

@@ -3,8 +3,6 @@ ladder, and automatic domain randomisation over the knob box."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
 from rlvr_envs.curriculum.space import Outcome, TaskSpace, TaskSpec
@@ -139,12 +137,10 @@ class ADR(Teacher):
         high: float = 0.6,
     ) -> None:
         super().__init__(space, seed)
-        if mode not in ("knobs", "difficulty"):
-            raise ValueError(f"mode must be 'knobs' or 'difficulty', got {mode!r}")
-        self.mode = mode
+        self._set_mode(mode)
         self.step, self.boundary, self.buffer_size = step, boundary, int(buffer)
         self.low_threshold, self.high_threshold = low, high
-        widths = [self._box_dims(env_id, mode) for env_id in space.env_ids]
+        widths = self._box_widths()
         self.lower = [np.zeros(k) for k in widths]
         self.upper = [np.full(k, float(initial)) for k in widths]
         # buffers[e][2 * dim + side]: recent pass rates at that bound (side 0 lower, 1 upper)
@@ -162,18 +158,16 @@ class ADR(Teacher):
                 dim, side = int(self.rng.integers(len(lo))), int(self.rng.integers(2))
                 u[dim] = hi[dim] if side else lo[dim]
                 pin = (e, dim, side)
-            spec = self._spec_at(self.space.env_ids[e], u, self.mode)
+            spec = self._spec_at(self.space.env_ids[e], u)
             if pin is not None:
                 remember(self._pinned, spec.key(), pin)
             specs.append(spec)
         return specs
 
-    def update(self, outcomes: Sequence[Outcome]) -> None:
-        for outcome in outcomes:
-            pin = self._pinned.pop(outcome.spec.key(), None)
-            if pin is not None:
-                self._record(*pin, outcome.mean_reward)
-            self.episodes += 1
+    def observe(self, outcome: Outcome) -> None:
+        pin = self._pinned.pop(outcome.spec.key(), None)
+        if pin is not None:
+            self._record(*pin, outcome.mean_reward)
 
     def _record(self, e: int, dim: int, side: int, success: float) -> None:
         buf = self.buffers[e][2 * dim + side]

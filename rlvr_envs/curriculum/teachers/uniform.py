@@ -21,19 +21,7 @@ class Uniform(Teacher):
 
     def __init__(self, space: TaskSpace, seed: int = 0, *, mode: str = "difficulty") -> None:
         super().__init__(space, seed)
-        if mode not in ("difficulty", "knobs"):
-            raise ValueError(f"mode must be 'difficulty' or 'knobs', got {mode!r}")
-        self.mode = mode
+        self._set_mode(mode)
 
     def sample(self, n: int) -> list[TaskSpec]:
-        specs = []
-        for e in self._env_choice(n):
-            env_id = self.space.env_ids[e]
-            if self.mode == "knobs":
-                u = self.rng.random(len(self.space.dims(env_id)))
-                specs.append(self.space.spec_at(env_id, u, seed=self._seed()))
-            else:
-                low, high = self.space.difficulty_range(env_id)
-                d = float(low + self.rng.random() * (high - low))
-                specs.append(TaskSpec(env_id, difficulty=d, seed=self._seed()))
-        return specs
+        return self._uniform_specs(n)
