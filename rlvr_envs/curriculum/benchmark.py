@@ -53,8 +53,9 @@ def leaderboard_teachers() -> tuple[str, ...]:
 
 
 def parse_teacher(label: str) -> tuple[str, dict[str, Any]]:
-    """``"alp-gmm:mode=difficulty,random=0.3"`` -> ``("alp-gmm", {"mode": "difficulty",
-    "random": 0.3})``: a teacher name with options (values parsed as JSON where they can be)."""
+    """``"alp-gmm:mode=difficulty,random_share=0.3"`` -> ``("alp-gmm", {"mode":
+    "difficulty", "random_share": 0.3})``: a teacher name with options (values parsed as JSON
+    where they can be)."""
     name, _, rest = label.partition(":")
     options: dict[str, Any] = {}
     for item in filter(None, rest.split(",")):

@@ -79,9 +79,9 @@ def test_loop_needs_only_the_teacher_and_student_interfaces():
 
 
 def test_teacher_labels_carry_options():
-    assert parse_teacher("alp-gmm:mode=difficulty,random=0.3") == (
+    assert parse_teacher("alp-gmm:mode=difficulty,random_share=0.3") == (
         "alp-gmm",
-        {"mode": "difficulty", "random": 0.3},
+        {"mode": "difficulty", "random_share": 0.3},
     )
     with pytest.raises(ValueError, match="unknown teacher"):
         parse_teacher("nope")

@@ -46,10 +46,10 @@ FINGERPRINTS = {
     "plr:min_pool=8,capacity=64": "bb2c64d657573a74",
     "alp-gmm": "b66e4791dd3f557d",
     "alp-gmm:mode=difficulty": "c4033ba712bb06a6",
-    "alp-gmm:random=0.5,fit_every=40": "ef1cd14acc78f03b",
+    "alp-gmm:random_share=0.5,fit_every=40": "ef1cd14acc78f03b",
     "riac": "a8327f18c914c457",
     "riac:mode=difficulty": "020329beedac1a23",
-    "riac:random=0.05,max_size=24": "cbe52b7a839fd712",
+    "riac:random_share=0.05,max_size=24": "cbe52b7a839fd712",
 }
 
 
@@ -119,3 +119,13 @@ def test_teachers_register_in_a_stable_order():
 def test_teacher_decisions_are_unchanged(label):
     digest, _ = run_teacher(label)
     assert digest == FINGERPRINTS[label], f"{label} now proposes different specs"
+
+
+@pytest.mark.parametrize(
+    "label", ["alp-gmm:random=0.5,fit_every=40", "riac:random=0.05,max_size=24"]
+)
+def test_the_old_name_of_random_share_still_works(label):
+    with pytest.warns(FutureWarning, match="'random' is now called 'random_share'"):
+        digest, teacher = run_teacher(label)
+    assert digest == FINGERPRINTS[label.replace("random=", "random_share=")]
+    assert teacher.random_share == parse_teacher(label)[1]["random"]

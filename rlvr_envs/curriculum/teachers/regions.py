@@ -7,6 +7,7 @@ envs: a Gaussian or a region of any env competes with those of every other env.
 
 from __future__ import annotations
 
+import warnings
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
@@ -19,11 +20,32 @@ from rlvr_envs.curriculum.teachers.gmm import GaussianMixture, fit_best
 
 
 class _BoxTeacher(Teacher):
-    """Shared plumbing: random points, and remembering the exact point behind each spec."""
+    """Shared plumbing: the share of uniformly random specs, random points, and remembering
+    the exact point behind each spec.
 
-    def __init__(self, space: TaskSpace, seed: int = 0, *, mode: str = "knobs") -> None:
+    ``random_share`` was called ``random`` before; teacher labels such as
+    ``alp-gmm:random=0.3`` still work, with a ``FutureWarning``.
+    """
+
+    def __init__(
+        self,
+        space: TaskSpace,
+        seed: int = 0,
+        *,
+        mode: str = "knobs",
+        random_share: float = 0.2,
+        random: float | None = None,
+    ) -> None:
         super().__init__(space, seed)
         self._set_mode(mode)
+        if random is not None:
+            warnings.warn(
+                f"{self.name}: the option 'random' is now called 'random_share'",
+                FutureWarning,
+                stacklevel=3,
+            )
+            random_share = random
+        self.random_share = random_share
         self.widths = self._box_widths()
         self._pending: dict[tuple, tuple[int, list[float]]] = {}
 
@@ -53,7 +75,7 @@ class ALPGMM(_BoxTeacher):
     against the nearest earlier point of the same env. Each env keeps its last ``window``
     (point, ALP) pairs and refits a GMM on them every ``fit_every`` of its episodes, with
     ``2..max_components`` components chosen by AIC. A spec is uniform random with probability
-    ``random`` (and always until a GMM exists); otherwise a Gaussian is chosen among all
+    ``random_share`` (and always until a GMM exists); otherwise a Gaussian is chosen among all
     envs' components in proportion to its mean ALP and a point drawn from it (clipped to the
     box). Source: Portelas et al., "Teacher algorithms for curriculum learning of Deep RL in
     continuously parameterized environments", CoRL 2019 (20% random, AIC selection).
@@ -70,13 +92,14 @@ class ALPGMM(_BoxTeacher):
         seed: int = 0,
         *,
         mode: str = "knobs",
-        random: float = 0.2,
+        random_share: float = 0.2,
         fit_every: int = 100,
         window: int = 250,
         max_components: int = 5,
+        random: float | None = None,  # the old name of random_share
     ) -> None:
-        super().__init__(space, seed, mode=mode)
-        self.random, self.fit_every, self.window = random, int(fit_every), int(window)
+        super().__init__(space, seed, mode=mode, random_share=random_share, random=random)
+        self.fit_every, self.window = int(fit_every), int(window)
         self.max_components = int(max_components)
         n = len(space)
         # history[e] = [points, pass rates, count]: every episode of env e, in arrays that
@@ -100,11 +123,11 @@ class ALPGMM(_BoxTeacher):
     def sample(self, n: int) -> list[TaskSpec]:
         index, alp = self._components()
         total = float(alp.sum()) if index else 0.0
-        explore = self.rng.random(n) < self.random
+        at_random = self.rng.random(n) < self.random_share
         picks = self.rng.choice(len(index), size=n, p=alp / total) if total > 0 else None
         specs = []
         for i in range(n):
-            if picks is None or explore[i]:
+            if picks is None or at_random[i]:
                 specs.append(self._random())
                 continue
             e, j = index[int(picks[i])]
@@ -155,9 +178,9 @@ class RIAC(_BoxTeacher):
     half)|``. When a region is full it tries ``split_attempts`` random cuts (a dimension and
     a threshold) leaving at least ``max_size / 4`` points and ``min_width`` on each side,
     and keeps the cut maximising ``n1 * n2 * |LP1 - LP2|``. Sampling: with probability
-    ``random`` uniform over the space; otherwise a region in proportion to its LP (uniform
-    if all are 0), then uniformly inside it, or, with probability ``near_worst``, near the
-    region's worst point. Source: Baranes & Oudeyer, "R-IAC: Robust Intrinsically Motivated
+    ``random_share`` uniform over the space; otherwise a region in proportion to its LP
+    (uniform if all are 0), then uniformly inside it, or, with probability ``near_worst``,
+    near the region's worst point. Source: Baranes & Oudeyer, "R-IAC: Robust Intrinsically Motivated
     Exploration and Active Learning", IEEE TAMD 2009; as in TeachMyAgent's RIAC teacher
     (20% random, 10% near the worst point). Defaults here: ``max_size = 64``.
     """
@@ -171,14 +194,15 @@ class RIAC(_BoxTeacher):
         seed: int = 0,
         *,
         mode: str = "knobs",
-        random: float = 0.2,
+        random_share: float = 0.2,
         near_worst: float = 0.1,
         max_size: int = 64,
         split_attempts: int = 50,
         min_width: float = 0.05,
+        random: float | None = None,  # the old name of random_share
     ) -> None:
-        super().__init__(space, seed, mode=mode)
-        self.random, self.near_worst = random, near_worst
+        super().__init__(space, seed, mode=mode, random_share=random_share, random=random)
+        self.near_worst = near_worst
         self.max_size, self.split_attempts, self.min_width = (
             int(max_size),
             split_attempts,
@@ -203,12 +227,12 @@ class RIAC(_BoxTeacher):
         p = lp / lp.sum() if lp.sum() > 0 else np.full(len(lp), 1.0 / len(lp))
         specs = []
         for _ in range(n):
-            if self.rng.random() < self.random:
+            if self.rng.random() < self.random_share:
                 specs.append(self._random())
                 continue
             region = self.regions[int(self.rng.choice(len(p), p=p))]
             lo, hi = np.asarray(region["lo"]), np.asarray(region["hi"])
-            if region["rates"] and self.rng.random() < self.near_worst / (1 - self.random):
+            if region["rates"] and self.rng.random() < self.near_worst / (1 - self.random_share):
                 worst = np.asarray(region["points"][int(np.argmin(region["rates"]))])
                 u = np.clip(worst + self.rng.normal(0, 0.1, len(lo)) * (hi - lo), lo, hi)
             else:
