@@ -10,7 +10,7 @@ import rlvr_envs
 from rlvr_envs.audit import ECHO_KINDS, best_constant_answer, best_echo_rule, prompt_spans
 from rlvr_envs.cli import main
 from rlvr_envs.core import Draft, Judgement
-from rlvr_envs.families.graph._graphs import ValueFamily
+from rlvr_envs.families.graph.base import ValueFamily
 from rlvr_envs.families.graph.connected_components import ConnectedComponents
 from rlvr_envs.families.math.arithmetic import Arithmetic
 from rlvr_envs.mathcheck.compare import is_equivalent

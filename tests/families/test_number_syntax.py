@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import rlvr_envs
 from rlvr_envs.families.compose._base import parse_int_list, same_value
-from rlvr_envs.families.graph._graphs import AnswerError, parse_int
+from rlvr_envs.families.graph.parsing import AnswerError, parse_int
 from rlvr_envs.families.logic.countdown import evaluate
 from rlvr_envs.registry import format_answer
 

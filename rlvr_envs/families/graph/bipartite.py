@@ -19,20 +19,11 @@ from collections import deque
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    Graph,
-    GraphFamily,
-    add_random_edges,
-    degree_knob,
-    edge_count,
-    encoding_knob,
-    finish,
-    node_list,
-    nodes_knob,
-    random_tree,
-    tokens,
-)
+from rlvr_envs.families.graph.base import GraphFamily
+from rlvr_envs.families.graph.generators import add_random_edges, edge_count, finish, random_tree
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.model import Graph
+from rlvr_envs.families.graph.parsing import AnswerError, node_list, tokens
 
 
 class Bipartite(GraphFamily):

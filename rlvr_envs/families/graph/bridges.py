@@ -9,12 +9,8 @@ from __future__ import annotations
 import random
 
 from rlvr_envs.core import Draft, Judgement, Problem
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    is_none,
-    parse_edges,
-)
 from rlvr_envs.families.graph.cuts import CutFamily, cut_structure
+from rlvr_envs.families.graph.parsing import AnswerError, is_none, parse_edges
 
 
 class Bridges(CutFamily):

@@ -18,18 +18,10 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    GraphFamily,
-    add_random_edges,
-    degree_knob,
-    edge_count,
-    encoding_knob,
-    finish,
-    nodes_knob,
-    parse_nodes,
-    random_tree,
-)
+from rlvr_envs.families.graph.base import GraphFamily
+from rlvr_envs.families.graph.generators import add_random_edges, edge_count, finish, random_tree
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.parsing import AnswerError, parse_nodes
 
 
 class ConnectedComponents(GraphFamily):

@@ -16,17 +16,10 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Knob
-from rlvr_envs.families.graph._graphs import (
-    Graph,
-    GraphFamily,
-    below,
-    degree_knob,
-    edge_count,
-    encoding_knob,
-    finish,
-    nodes_knob,
-    random_tree,
-)
+from rlvr_envs.families.graph.base import GraphFamily
+from rlvr_envs.families.graph.generators import below, edge_count, finish, random_tree
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.model import Graph
 
 
 def local_cycle_graph(rng: random.Random, n: int, m: int) -> list[tuple[int, int]]:

@@ -20,19 +20,12 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    Graph,
-    GraphFamily,
-    below,
-    degree_knob,
-    encoding_knob,
-    finish,
-    nodes_knob,
-    none_witness,
-    parse_nodes,
-)
+from rlvr_envs.families.graph.base import GraphFamily
 from rlvr_envs.families.graph.dags import kahn_order, order_error, random_dag
+from rlvr_envs.families.graph.generators import below, finish
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.model import Graph
+from rlvr_envs.families.graph.parsing import AnswerError, none_witness, parse_nodes
 
 
 class CycleDetection(GraphFamily):

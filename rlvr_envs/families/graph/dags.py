@@ -9,11 +9,8 @@ from __future__ import annotations
 import heapq
 import random
 
-from rlvr_envs.families.graph._graphs import (
-    Graph,
-    add_random_edges,
-    edge_count,
-)
+from rlvr_envs.families.graph.generators import add_random_edges, edge_count
+from rlvr_envs.families.graph.model import Graph
 
 
 def random_dag(rng: random.Random, n: int, per_node: float) -> list[tuple[int, int]]:

@@ -17,22 +17,12 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    Graph,
-    GraphFamily,
-    bfs_hops,
-    connected_edges,
-    degree_knob,
-    dijkstra,
-    edge_count,
-    encoding_knob,
-    finish,
-    nodes_knob,
-    parse_int,
-    parse_nodes,
-    with_weights,
-)
+from rlvr_envs.families.graph.algorithms import bfs_hops, dijkstra
+from rlvr_envs.families.graph.base import GraphFamily
+from rlvr_envs.families.graph.generators import connected_edges, edge_count, finish, with_weights
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.model import Graph
+from rlvr_envs.families.graph.parsing import AnswerError, parse_int, parse_nodes
 
 
 class Diameter(GraphFamily):

@@ -24,19 +24,10 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    GraphFamily,
-    below,
-    degree_knob,
-    edge_count,
-    encoding_knob,
-    finish,
-    nodes_knob,
-    none_witness,
-    parse_nodes,
-    shuffle,
-)
+from rlvr_envs.families.graph.base import GraphFamily
+from rlvr_envs.families.graph.generators import below, edge_count, finish, shuffle
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.parsing import AnswerError, none_witness, parse_nodes
 
 
 class EulerianPath(GraphFamily):

@@ -19,18 +19,16 @@ from collections import deque
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob
-from rlvr_envs.families.graph._graphs import (
-    Graph,
-    ValueFamily,
+from rlvr_envs.families.graph.base import ValueFamily
+from rlvr_envs.families.graph.generators import (
     add_random_edges,
     below,
-    degree_knob,
     edge_count,
-    encoding_knob,
     finish,
-    nodes_knob,
     with_weights,
 )
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.model import Graph
 
 
 class MaxFlow(ValueFamily):

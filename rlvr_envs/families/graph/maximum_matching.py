@@ -26,20 +26,16 @@ from collections import deque
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    GraphFamily,
+from rlvr_envs.families.graph.base import GraphFamily
+from rlvr_envs.families.graph.generators import (
     add_random_edges,
     below,
-    degree_knob,
     edge_count,
-    encoding_knob,
     finish,
-    is_none,
-    nodes_knob,
-    parse_edges,
     random_tree,
 )
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.parsing import AnswerError, is_none, parse_edges
 
 
 class MaximumMatching(GraphFamily):

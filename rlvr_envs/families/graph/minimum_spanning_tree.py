@@ -15,17 +15,10 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob
-from rlvr_envs.families.graph._graphs import (
-    Graph,
-    ValueFamily,
-    connected_edges,
-    degree_knob,
-    edge_count,
-    encoding_knob,
-    finish,
-    nodes_knob,
-    with_weights,
-)
+from rlvr_envs.families.graph.base import ValueFamily
+from rlvr_envs.families.graph.generators import connected_edges, edge_count, finish, with_weights
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.model import Graph
 
 
 class MinimumSpanningTree(ValueFamily):

@@ -22,21 +22,11 @@ from functools import partial
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    GraphFamily,
-    connected_edges,
-    degree_knob,
-    dijkstra,
-    edge_count,
-    encoding_knob,
-    finish,
-    nodes_knob,
-    parse_nodes,
-    unit_shortest_path,
-    walk_back,
-    with_weights,
-)
+from rlvr_envs.families.graph.algorithms import dijkstra, unit_shortest_path, walk_back
+from rlvr_envs.families.graph.base import GraphFamily
+from rlvr_envs.families.graph.generators import connected_edges, edge_count, finish, with_weights
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.parsing import AnswerError, parse_nodes
 
 
 class ShortestPath(GraphFamily):

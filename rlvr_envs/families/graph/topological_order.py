@@ -15,16 +15,11 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    GraphFamily,
-    degree_knob,
-    encoding_knob,
-    finish,
-    nodes_knob,
-    parse_nodes,
-)
+from rlvr_envs.families.graph.base import GraphFamily
 from rlvr_envs.families.graph.dags import kahn_order, order_error, random_dag
+from rlvr_envs.families.graph.generators import finish
+from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.parsing import AnswerError, parse_nodes
 
 
 class TopologicalOrder(GraphFamily):

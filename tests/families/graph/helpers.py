@@ -7,10 +7,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 import rlvr_envs
-from rlvr_envs.families.graph._graphs import (
-    parse_edges,
-    parse_nodes,
-)
+from rlvr_envs.families.graph.parsing import parse_edges, parse_nodes
 from rlvr_envs.registry import format_answer
 
 

@@ -6,10 +6,7 @@ import networkx as nx
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rlvr_envs.families.graph._graphs import (
-    AnswerError,
-    parse_nodes,
-)
+from rlvr_envs.families.graph.parsing import AnswerError, parse_nodes
 from tests.families.graph.helpers import (
     _DIFF,
     _SEED,

@@ -6,9 +6,7 @@ import itertools
 
 import networkx as nx
 
-from rlvr_envs.families.graph._graphs import (
-    parse_nodes,
-)
+from rlvr_envs.families.graph.parsing import parse_nodes
 from tests.families.graph.helpers import _gen, _score, nx_graph
 
 

@@ -8,9 +8,7 @@ from collections import Counter
 import networkx as nx
 from hypothesis import given
 
-from rlvr_envs.families.graph._graphs import (
-    parse_nodes,
-)
+from rlvr_envs.families.graph.parsing import parse_nodes
 from tests.families.graph.helpers import (
     _DIFF,
     _SEED,

@@ -23,10 +23,10 @@ import pytest
 
 import rlvr_envs
 from rlvr_envs.families.graph import GRAPH_V0
-from rlvr_envs.families.graph._graphs import (
-    ENCODINGS,
+from rlvr_envs.families.graph.knobs import ENCODINGS
+from rlvr_envs.families.graph.model import Graph
+from rlvr_envs.families.graph.parsing import (
     AnswerError,
-    Graph,
     parse_edges,
     parse_int,
     parse_mapping,

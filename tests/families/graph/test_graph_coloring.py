@@ -6,9 +6,7 @@ import networkx as nx
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rlvr_envs.families.graph._graphs import (
-    parse_mapping,
-)
+from rlvr_envs.families.graph.parsing import parse_mapping
 from tests.families.graph.helpers import _DIFF, _SEED, PERTURB, _gen, _score, nx_graph
 
 

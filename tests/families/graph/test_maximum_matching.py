@@ -8,10 +8,8 @@ import networkx as nx
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rlvr_envs.families.graph._graphs import (
-    parse_edges,
-)
 from rlvr_envs.families.graph.maximum_matching import matching_size
+from rlvr_envs.families.graph.parsing import parse_edges
 from tests.families.graph.helpers import _DIFF, _SEED, PERTURB, _gen, _score, nx_graph
 
 

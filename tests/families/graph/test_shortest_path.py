@@ -9,10 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rlvr_envs.families.graph._graphs import (
-    Graph,
-    parse_nodes,
-)
+from rlvr_envs.families.graph.model import Graph
+from rlvr_envs.families.graph.parsing import parse_nodes
 from tests.families.graph.helpers import (
     _DIFF,
     _SEED,
@@ -34,12 +32,8 @@ def test_breadth_first_paths_are_the_paths_dijkstra_picks_on_unit_weights(n, ext
     """ShortestPath uses BFS when every edge weighs 1; the reference path must not change."""
     import random
 
-    from rlvr_envs.families.graph._graphs import (
-        connected_edges,
-        dijkstra,
-        unit_shortest_path,
-        walk_back,
-    )
+    from rlvr_envs.families.graph.algorithms import dijkstra, unit_shortest_path, walk_back
+    from rlvr_envs.families.graph.generators import connected_edges
 
     rng = random.Random(seed)
     edges = connected_edges(rng, n, n - 1 + extra)

@@ -5,9 +5,7 @@ from __future__ import annotations
 import networkx as nx
 from hypothesis import given
 
-from rlvr_envs.families.graph._graphs import (
-    parse_nodes,
-)
+from rlvr_envs.families.graph.parsing import parse_nodes
 from tests.families.graph.helpers import (
     _DIFF,
     _SEED,
