@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from rlvr_envs.sandbox.jail import JailDied, SandboxUnavailable, Zygote
+from rlvr_envs.sandbox.jail import JailDied, SandboxUnavailable, ZygoteHandle
 
 __all__ = [
     "ISOLATIONS",
@@ -149,7 +149,7 @@ class Sandbox:
         self._cond = threading.Condition()
         self._closed = False
         count = jails or max(1, min(4, os.cpu_count() or 1))
-        self._zygotes: list[Zygote | None] = [None] * count
+        self._zygotes: list[ZygoteHandle | None] = [None] * count
         self._free = [list(range(slots)) for _ in range(count)]
         self._starting = [threading.Lock() for _ in range(count)]
         self._start(0)  # fails now, with the fix, if this isolation cannot be had
@@ -159,8 +159,8 @@ class Sandbox:
             self.close()
             raise
 
-    def _start(self, index: int) -> Zygote:
-        zygote = Zygote(self.isolation, self.slots, index, TMP_MB, OUTPUT_LIMIT)
+    def _start(self, index: int) -> ZygoteHandle:
+        zygote = ZygoteHandle(self.isolation, self.slots, index, TMP_MB, OUTPUT_LIMIT)
         self._zygotes[index] = zygote
         return zygote
 
@@ -178,7 +178,7 @@ class Sandbox:
             raise SandboxUnavailable(f"the jail is not isolating as designed: {lines}")
 
     # -- slots ------------------------------------------------------------------------------
-    def _acquire(self) -> tuple[int, int, Zygote]:
+    def _acquire(self) -> tuple[int, int, ZygoteHandle]:
         with self._cond:
             while True:
                 if self._closed:

@@ -138,8 +138,9 @@ class _UserNamespace:
         self.helper.stdout.close()
 
 
-class Zygote:
-    """One zygote process (inside a jail, or bare for ``rlimits``) and its channels.
+class ZygoteHandle:
+    """The host's handle on one zygote process (inside a jail, or bare for ``rlimits``):
+    the process, its channels and its memfds. The zygote itself is ``_zygote.Zygote``.
 
     Slot ``k`` of the zygote is reached over channel ``k`` (a ``SOCK_SEQPACKET`` pair) and
     has its own input and output memfds, made here once: a caller that holds a slot writes

@@ -456,9 +456,9 @@ def test_rlimits_work_directory_is_unique_and_removed_when_the_zygote_is_killed(
     # wrapped around, a new zygote with a recycled pid failed to start.
     import os
 
-    from rlvr_envs.sandbox.jail import Zygote
+    from rlvr_envs.sandbox.jail import ZygoteHandle
 
-    zygotes = [Zygote("rlimits", slots=1) for _ in range(2)]
+    zygotes = [ZygoteHandle("rlimits", slots=1) for _ in range(2)]
     bases = [z.base for z in zygotes]
     try:
         assert len(set(bases)) == 2 and all(os.path.isdir(b) for b in bases)
@@ -575,9 +575,9 @@ def test_closing_a_stuck_zygote_ends_every_process_of_its_jail():
     # jail's pid 1, and a zygote that no longer reads its channels, running.
     import signal
 
-    from rlvr_envs.sandbox.jail import Zygote
+    from rlvr_envs.sandbox.jail import ZygoteHandle
 
-    zygote = Zygote("jail", slots=1)
+    zygote = ZygoteHandle("jail", slots=1)
     inside = descendants(zygote.proc.pid)
     assert len(inside) >= 3  # the jail's pid 1, the zygote, the template
     for pid in inside:
