@@ -17,7 +17,7 @@ braces nested 10,000 deep) cost milliseconds.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,20 +177,61 @@ def _last_code_block_forward(text: str) -> str | None:
     return found
 
 
-_EXTRACTORS = {"tags": last_tagged, "boxed": last_boxed, "code": last_code_block}
+@dataclass(frozen=True)
+class AnswerFormatRules:
+    """Everything about one answer format: how the prompt asks for it (``instruction``, given
+    the family's ``answer_syntax``), how an answer is written in it (``wrap``: what the oracle
+    completion does) and how it is found in a completion (``find``: the last one wins)."""
+
+    name: str
+    find: Callable[[str], str | None]
+    wrap: Callable[[str], str]
+    instruction: Callable[[str], str]
+    strip: bool = True  # surrounding whitespace is not part of the answer (code keeps it)
+
+
+# One entry per format: a new format is one more entry (and a name in core.AnswerFormat).
+FORMATS: dict[str, AnswerFormatRules] = {
+    "tags": AnswerFormatRules(
+        "tags",
+        last_tagged,
+        lambda answer: f"<answer>{answer}</answer>",
+        lambda what: f"Give {what} inside <answer></answer> tags, e.g. <answer>...</answer>.",
+    ),
+    "boxed": AnswerFormatRules(
+        "boxed",
+        last_boxed,
+        lambda answer: f"\\boxed{{{answer}}}",
+        lambda what: f"Give {what} inside \\boxed{{}}, e.g. \\boxed{{...}}.",
+    ),
+    "code": AnswerFormatRules(
+        "code",
+        last_code_block,
+        lambda answer: f"```python\n{answer.rstrip()}\n```",
+        lambda what: f"Give {what} as a single fenced Python code block (```python ... ```).",
+        strip=False,
+    ),
+}
+
+
+def format_rules(answer_format: str) -> AnswerFormatRules:
+    """The rules of ``answer_format``; ValueError naming the known ones otherwise."""
+    try:
+        return FORMATS[answer_format]
+    except KeyError:
+        raise ValueError(
+            f"unknown answer_format {answer_format!r}; known: {sorted(FORMATS)}"
+        ) from None
 
 
 def extract(completion: Completion, answer_format: str, max_chars: int = 10_000) -> Extraction:
     """Find the final answer of ``completion`` in ``answer_format``."""
-    try:
-        extractor = _EXTRACTORS[answer_format]
-    except KeyError:
-        raise ValueError(f"unknown answer_format {answer_format!r}") from None
+    rules = format_rules(answer_format)
     text = strip_think(completion_text(completion))
-    raw = extractor(text)
+    raw = rules.find(text)
     if raw is None:
         return Extraction(None, False, "no_answer")
-    answer = raw.strip() if answer_format != "code" else raw
+    answer = raw.strip() if rules.strip else raw
     if not answer.strip():
         return Extraction(None, False, "no_answer")
     if len(answer) > max_chars:

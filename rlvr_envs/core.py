@@ -13,16 +13,44 @@ import json
 import math
 import numbers
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, get_args
+
+from rlvr_envs.answers import format_rules
 
 KnobType = Literal["int", "float", "categorical", "bool"]
 AnswerFormat = Literal["tags", "boxed", "code"]
 Reason = Literal["ok", "wrong", "partial", "unparsable", "no_answer", "timeout", "error"]
 
-ANSWER_FORMATS: tuple[str, ...] = ("tags", "boxed", "code")
-REASONS: tuple[str, ...] = ("ok", "wrong", "partial", "unparsable", "no_answer", "timeout", "error")
+ANSWER_FORMATS: tuple[str, ...] = get_args(AnswerFormat)
+REASONS: tuple[str, ...] = get_args(Reason)
+
+# The wall-clock budget of the verification in progress. ``registry.verify`` sets it for the
+# length of one call; a family's slow check (sympy, the sandbox) reads it here, so nothing
+# under ``families/`` depends on the registry.
+DEFAULT_TIMEOUT = 2.0
+_verify_timeout: ContextVar[float] = ContextVar("rlvr_verify_timeout", default=DEFAULT_TIMEOUT)
+
+
+def verify_timeout() -> float:
+    """The wall-clock limit of the verification in progress (for families' slow checks);
+    :data:`DEFAULT_TIMEOUT` outside one."""
+    return _verify_timeout.get()
+
+
+@contextmanager
+def verification_budget(seconds: float | None) -> Iterator[float]:
+    """Within the block, :func:`verify_timeout` returns ``seconds`` (the default if None)."""
+    budget = DEFAULT_TIMEOUT if seconds is None else float(seconds)
+    token = _verify_timeout.set(budget)
+    try:
+        yield budget
+    finally:
+        _verify_timeout.reset(token)
+
 
 # Train/eval separation, documented here and nowhere else: training sampling (env resets
 # without a seed, teachers) draws seeds from TRAIN_SEEDS; frozen evaluation sets in `tasks/`
@@ -317,9 +345,4 @@ class Family:
     # -- prompt helpers ---------------------------------------------------------------
     def instruction(self) -> str:
         """The answer-format sentence appended to every prompt of this family."""
-        what = self.answer_syntax
-        if self.answer_format == "tags":
-            return f"Give {what} inside <answer></answer> tags, e.g. <answer>...</answer>."
-        if self.answer_format == "boxed":
-            return f"Give {what} inside \\boxed{{}}, e.g. \\boxed{{...}}."
-        return f"Give {what} as a single fenced Python code block (```python ... ```)."
+        return format_rules(self.answer_format).instruction(self.answer_syntax)

@@ -15,12 +15,11 @@ import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 from rlvr_envs import answers
-from rlvr_envs.core import (
+from rlvr_envs.core import (  # verify_timeout and DEFAULT_TIMEOUT: re-exported here too
     EVAL_SEEDS,
     Family,
     Judgement,
@@ -29,19 +28,13 @@ from rlvr_envs.core import (
     SeedDeriver,
     Verdict,
     stable_seed,
+    verification_budget,
 )
 
 log = logging.getLogger(__name__)
 
 DOMAINS: tuple[str, ...] = ("math", "logic", "graph", "code", "compose")
-DEFAULT_TIMEOUT = 2.0
 _ID = re.compile(r"^(?P<name>[A-Za-z0-9_./-]+?)-v(?P<version>\d+)$")
-_timeout: ContextVar[float] = ContextVar("rlvr_verify_timeout", default=DEFAULT_TIMEOUT)
-
-
-def verify_timeout() -> float:
-    """The wall-clock limit of the ``verify`` call in progress (for families' slow checks)."""
-    return _timeout.get()
 
 
 @dataclass
@@ -133,10 +126,23 @@ def register(
 
 
 def register_mixture(env_id: str, members: Sequence[str], *, domain: str, version: int = 0) -> str:
-    """Register a mixture of existing single-family ids; membership is frozen per version."""
+    """Register a mixture of existing single-family ids; membership is frozen per version.
+
+    Checked as :func:`register` checks a family: the id's version agrees with ``version``,
+    the domain is known, and there is at least one member, each a registered family (not a
+    mixture), none twice.
+    """
     _ensure_builtins()
     if not _ID.match(env_id):
         env_id = f"{env_id}-v{version}"
+    if _split_id(env_id)[1] != version:
+        raise ValueError(f"{env_id} does not match version={version}")
+    if domain not in DOMAINS:
+        raise ValueError(f"domain must be one of {DOMAINS}, got {domain!r}")
+    if isinstance(members, str) or not members:
+        raise ValueError("a mixture needs a non-empty list of member env ids")
+    if len(set(members)) != len(members):
+        raise ValueError(f"a mixture lists each member once, got {list(members)}")
     for member in members:
         if _spec(member).is_mixture:
             raise ValueError(f"mixture members must be single families, {member} is a mixture")
@@ -203,6 +209,11 @@ class Task:
 
     @property
     def knob_space(self) -> dict[str, Knob]:
+        raise NotImplementedError
+
+    @property
+    def max_turns(self) -> int:
+        """Attempts per episode (1: single-turn); ``TextEnv`` reads it."""
         raise NotImplementedError
 
     def generate(
@@ -431,11 +442,8 @@ def verify(
     """
     problem = _as_problem(problem)
     family = family_for(problem)
-    token = _timeout.set(DEFAULT_TIMEOUT if timeout is None else float(timeout))
-    try:
+    with verification_budget(timeout):
         return _verify(problem, family, completion)
-    finally:
-        _timeout.reset(token)
 
 
 def _verify(problem: Problem, family: Family, completion: Any) -> Verdict:
@@ -487,11 +495,7 @@ def verify_batch(
 
 def format_answer(answer: str, answer_format: str) -> str:
     """Wrap answer text in the format's markup (``<answer>``, ``\\boxed{}``, a code fence)."""
-    if answer_format == "tags":
-        return f"<answer>{answer}</answer>"
-    if answer_format == "boxed":
-        return f"\\boxed{{{answer}}}"
-    return f"```python\n{answer.rstrip()}\n```"
+    return answers.format_rules(answer_format).wrap(answer)
 
 
 def oracle_completion(problem: Problem | Mapping[str, Any]) -> str:

@@ -111,3 +111,16 @@ def test_hostile_completions_extract_in_linear_time(text, answer_format):
     start = time.perf_counter()
     extract(text, answer_format)
     assert time.perf_counter() - start < 2.0
+
+
+def test_each_answer_format_is_one_entry_that_round_trips():
+    from rlvr_envs import answers, core
+
+    assert tuple(answers.FORMATS) == core.ANSWER_FORMATS
+    for name, rules in answers.FORMATS.items():
+        text = "def f(x):\n    return x + 1" if name == "code" else "x^2 - 1"
+        found = answers.extract("Thinking. " + rules.wrap(text), name)
+        assert found.answer.strip() == text.strip() and found.format_ok and found.reason is None
+        assert "the value" in rules.instruction("the value")
+    with pytest.raises(ValueError, match="known"):
+        answers.extract("<answer>1</answer>", "yaml")

@@ -55,6 +55,36 @@ def test_every_family_class_lives_in_a_module_named_after_it():
     assert seen == registered
 
 
+def test_layers_point_one_way_nothing_under_families_imports_the_registry():
+    import ast
+    from pathlib import Path
+
+    root = Path(rlvr_envs.__file__).parent
+    offenders = []
+    for path in (root / "families").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            if any(n == "rlvr_envs.registry" or n.startswith("rlvr_envs.registry.") for n in names):
+                offenders.append(str(path.relative_to(root)))
+    assert offenders == []
+
+
+def test_derived_constants_match_their_types():
+    from typing import get_args
+
+    from rlvr_envs import core
+
+    assert get_args(core.Reason) == core.REASONS and "timeout" in core.REASONS
+    assert core.ANSWER_FORMATS == get_args(core.AnswerFormat) == ("tags", "boxed", "code")
+    with core.verification_budget(0.25):
+        assert core.verify_timeout() == 0.25
+    assert core.verify_timeout() == core.DEFAULT_TIMEOUT
+
+
 def test_family_test_modules_are_named_after_a_family_or_their_domain():
     from pathlib import Path
 
@@ -231,3 +261,30 @@ def test_partial_credit_reaches_the_reward_only_when_opted_in(partial):
     verdict = rlvr_envs.verify(problem, "<answer>123</answer>")
     assert verdict.score == 0.5 and verdict.reason == "partial" and not verdict.correct
     assert verdict.reward == (0.5 if partial else 0.0)
+
+
+def test_register_mixture_checks_what_register_checks():
+    members = ["rlvr/Arithmetic-v0", "rlvr/GcdLcm-v0"]
+    with pytest.raises(ValueError, match="does not match version"):
+        rlvr_envs.register_mixture("rlvr/TestMix-v1", members, domain="math", version=0)
+    with pytest.raises(ValueError, match="domain"):
+        rlvr_envs.register_mixture("rlvr/TestMix", members, domain="cooking")
+    with pytest.raises(ValueError, match="non-empty"):
+        rlvr_envs.register_mixture("rlvr/TestMix", [], domain="math")
+    with pytest.raises(ValueError, match="non-empty"):
+        rlvr_envs.register_mixture("rlvr/TestMix", "rlvr/Arithmetic-v0", domain="math")
+    with pytest.raises(ValueError, match="once"):
+        rlvr_envs.register_mixture("rlvr/TestMix", members + members[:1], domain="math")
+    with pytest.raises(ValueError, match="single families"):
+        rlvr_envs.register_mixture("rlvr/TestMix", ["rlvr/Math-v0"], domain="math")
+    env_id = rlvr_envs.register_mixture("rlvr/TestMixOk", members, domain="math")
+    task = rlvr_envs.make_task(env_id)
+    assert task.max_turns == 1 and [m.env_id for m in task.members] == members
+
+
+def test_every_task_has_max_turns():
+    from rlvr_envs.registry import Task
+
+    assert isinstance(Task.__dict__["max_turns"], property)
+    assert rlvr_envs.make_task("rlvr/CodeRepair-v0").max_turns > 1
+    assert rlvr_envs.make_task("rlvr/Logic-v0").max_turns == 1

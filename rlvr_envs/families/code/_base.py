@@ -19,8 +19,7 @@ import json
 from typing import Any, ClassVar
 
 from rlvr_envs import sandbox
-from rlvr_envs.core import Family, Judgement, Problem, Verdict
-from rlvr_envs.registry import verify_timeout
+from rlvr_envs.core import Family, Judgement, Problem, Verdict, verify_timeout
 
 MAX_LITERAL_DEPTH = 50
 SHOWN_CHARS = 300  # how much of a value a feedback message quotes

@@ -24,9 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rlvr_envs.core import Draft, Knob, Problem
+from rlvr_envs.core import Draft, Knob, Problem, verify_timeout
 from rlvr_envs.families.code._base import CodeFamily
-from rlvr_envs.registry import verify_timeout
 
 TIME_LIMIT = 2.0
 

@@ -36,11 +36,10 @@ import re
 from typing import Any, ClassVar
 
 from rlvr_envs import numbers
-from rlvr_envs.core import Family, Judgement, Problem
+from rlvr_envs.core import Family, Judgement, Problem, verify_timeout
 from rlvr_envs.families.compose.skills import INT, INT_LIST, RATIONAL, STR
 from rlvr_envs.mathcheck.compare import compare_answers
 from rlvr_envs.mathcheck.forms import check_form
-from rlvr_envs.registry import verify_timeout
 
 _STEP = re.compile(r"step\s*(\d{1,4})\s*[:=]\s*(.*)", re.IGNORECASE | re.DOTALL)
 _LIST = re.compile(r"\[?\s*(-?[0-9]+(?:\s*,\s*-?[0-9]+)*)\s*\]?")  # ASCII digits

@@ -12,10 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import ClassVar
 
-from rlvr_envs.core import Family, Judgement, Problem
+from rlvr_envs.core import Family, Judgement, Problem, verify_timeout
 from rlvr_envs.mathcheck.compare import compare_answers
 from rlvr_envs.mathcheck.forms import check_form
-from rlvr_envs.registry import verify_timeout
 
 
 class MathFamily(Family):
