@@ -116,6 +116,16 @@ def test_uniform_covers_every_arm_evenly(space):
     assert counts.min() > 0.7 * counts.mean()
 
 
+def _assert_same_from_here(first, second, space):
+    """Two teachers (one restored from the other's state) decide alike from here on."""
+    for _ in range(20):
+        a, b = first.sample(16), second.sample(16)
+        assert a == b
+        first.update(outcomes(space, a, one_learnable_arm))
+        second.update(outcomes(space, b, one_learnable_arm))
+    assert json.dumps(first.state_dict()) == json.dumps(second.state_dict())
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_state_dict_round_trip_resumes_identically(name, space):
     first = make_teacher(name, space, seed=3)
@@ -123,12 +133,7 @@ def test_state_dict_round_trip_resumes_identically(name, space):
     state = json.loads(json.dumps(first.state_dict()))
     second = make_teacher(name, space, seed=99)
     second.load_state_dict(state)
-    for _ in range(20):
-        a, b = first.sample(16), second.sample(16)
-        assert a == b
-        first.update(outcomes(space, a, one_learnable_arm))
-        second.update(outcomes(space, b, one_learnable_arm))
-    assert json.dumps(first.state_dict()) == json.dumps(second.state_dict())
+    _assert_same_from_here(first, second, space)
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -172,12 +177,7 @@ def test_states_with_windows_as_lists_resume_identically(name, space):
     assert old != state  # the teacher keeps at least one window
     second = make_teacher(name, space, seed=99)
     second.load_state_dict(old)
-    for _ in range(20):
-        a, b = first.sample(16), second.sample(16)
-        assert a == b
-        first.update(outcomes(space, a, one_learnable_arm))
-        second.update(outcomes(space, b, one_learnable_arm))
-    assert json.dumps(first.state_dict()) == json.dumps(second.state_dict())
+    _assert_same_from_here(first, second, space)
 
 
 @pytest.mark.parametrize("name", ALL)
