@@ -38,10 +38,10 @@ import math
 import os
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rlvr_envs.sandbox.jail import JailDied, SandboxUnavailable, ZygoteHandle
+from rlvr_envs.sandbox.results import RawRun, RunResult, TestReport
 
 __all__ = [
     "ISOLATIONS",
@@ -64,71 +64,12 @@ MAX_FILES = 256  # RLIMIT_NOFILE
 REPLY_GRACE = 10.0  # seconds past the limit before the host gives up on a zygote
 
 
-@dataclass(frozen=True)
-class RunResult:
-    """The outcome of one run. ``stdout``/``stderr`` are decoded UTF-8 (invalid bytes
-    replaced), at most :data:`OUTPUT_LIMIT` bytes each; ``isolation`` says how it ran."""
-
-    status: str
-    exit_code: int | None
-    stdout: str
-    stderr: str
-    wall_s: float
-    cpu_s: float
-    isolation: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class TestReport:
-    """Hidden-test results: ``results[i]`` is ``{"ok", "got", "expected", "error"}``.
-
-    ``status`` is the run's status (the worst one for stdio tests, which run one by one);
-    ``wall_s``/``cpu_s`` are for logs and benchmarks, never for verdicts.
-    """
-
-    __test__ = False  # not a pytest test class
-
-    passed: int
-    total: int
-    results: list[dict[str, Any]]
-    status: str
-    wall_s: float = 0.0
-    cpu_s: float = 0.0
-    isolation: str = "jail"
-    details: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def all_passed(self) -> bool:
-        return self.total > 0 and self.passed == self.total
-
-    @property
-    def score(self) -> float:
-        return self.passed / self.total if self.total else 0.0
-
-
 def default_isolation() -> str:
     """``jail`` unless ``RLVR_SANDBOX_ISOLATION`` opts in to ``rlimits``."""
     value = os.environ.get("RLVR_SANDBOX_ISOLATION", "jail").strip() or "jail"
     if value not in ISOLATIONS:
         raise ValueError(f"RLVR_SANDBOX_ISOLATION must be one of {ISOLATIONS}, got {value!r}")
     return value
-
-
-@dataclass
-class _Raw:
-    """What one run produced, before it is turned into a RunResult or test results."""
-
-    status: str
-    exit_code: int | None
-    stdout: bytes
-    stderr: bytes
-    results: bytes
-    wall_s: float
-    cpu_s: float
-    isolation: str
 
 
 class Sandbox:
@@ -215,7 +156,7 @@ class Sandbox:
         timeout: float,
         memory_mb: int,
         tmp_mb: int = TMP_MB,
-    ) -> _Raw:
+    ) -> RawRun:
         """Run one program (``payload``: source and optional tests); retry once if the
         zygote died under it (a machine problem, never the program's doing)."""
         timeout = max(0.05, float(timeout))
@@ -235,22 +176,22 @@ class Sandbox:
                 return self._execute_once(body, timeout, tmp_mb)
             except JailDied:
                 if attempt:
-                    return _Raw("killed", None, b"", b"", b"", 0.0, 0.0, self.isolation)
+                    return RawRun("killed", None, b"", b"", b"", 0.0, 0.0, self.isolation)
         raise AssertionError("unreachable")
 
-    def _execute_once(self, body: bytes, timeout: float, tmp_mb: int) -> _Raw:
+    def _execute_once(self, body: bytes, timeout: float, tmp_mb: int) -> RawRun:
         header = {"id": next(self._ids), "timeout": timeout, "tmp_mb": tmp_mb}
         index, slot, zygote = self._acquire()
         try:
             answer = zygote.run(slot, body, header, timeout + REPLY_GRACE, OUTPUT_LIMIT)
             if answer is None:  # stuck: take the whole jail down; the next run restarts it
                 zygote.close()
-                return _Raw("killed", None, b"", b"", b"", timeout, 0.0, self.isolation)
+                return RawRun("killed", None, b"", b"", b"", timeout, 0.0, self.isolation)
             return self._collect(*answer)
         finally:
             self._release(index, slot)
 
-    def _collect(self, reply: dict[str, Any], streams: list[bytes]) -> _Raw:
+    def _collect(self, reply: dict[str, Any], streams: list[bytes]) -> RawRun:
         if reply.get("error") and "exit" not in reply:
             raise RuntimeError(f"sandbox error: {reply['error']}")
         stdout, stderr, results = streams
@@ -268,7 +209,7 @@ class Sandbox:
             status = "killed"
         else:
             status = "runtime_error"
-        return _Raw(
+        return RawRun(
             status=status,
             exit_code=exit_code,
             stdout=stdout,

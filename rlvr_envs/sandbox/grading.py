@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from rlvr_envs.sandbox import TestReport, _Raw
+from rlvr_envs.sandbox.results import RawRun, TestReport
 
 FLOAT_REL = 1e-6
 FLOAT_ABS = 1e-9
@@ -91,7 +91,7 @@ def _worst(statuses: Sequence[str]) -> str:
     return max(statuses, key=SEVERITY.index) if statuses else "ok"
 
 
-def _error_of(raw: _Raw) -> str:
+def _error_of(raw: RawRun) -> str:
     if raw.status == "timeout":
         return "timeout: the program ran past its time limit"
     if raw.status == "memory_exceeded":
@@ -144,7 +144,7 @@ def _stdio_tests(
     memory_mb: int,
     tmp_mb: int,
 ) -> TestReport:
-    def one(test: Mapping[str, Any]) -> _Raw:
+    def one(test: Mapping[str, Any]) -> RawRun:
         stdin = str(test.get("stdin", "")).encode("utf-8", errors="replace")
         return sandbox.execute({"source": source}, stdin, timeout, memory_mb, tmp_mb)
 
