@@ -20,6 +20,8 @@ from trainers.grpo.train import (  # noqa: E402
     Config,
     completion_logprobs,
     pad_groups,
+    round_rewards,
+    step_seed,
     train,
 )
 
@@ -201,7 +203,7 @@ def _signal_by_seed_parity(problems, completions):
     for problem in problems:
         i = seen[id(problem)] = seen.get(id(problem), -1) + 1
         reward = float(problem.seed % 2 == 0 and i == 0)
-        out.append(SimpleNamespace(reward=reward, format_ok=True))
+        out.append(SimpleNamespace(reward=reward, correct=bool(reward), format_ok=True))
     return out
 
 
@@ -237,3 +239,34 @@ def test_dynamic_sampling_refills_the_batch_with_groups_that_carry_signal(
         assert max(r["train/sampling_rounds"] for r in steps) > 1
     else:
         assert all(n < 4 for n in updated) and {r["train/sampling_rounds"] for r in steps} == {1}
+
+
+def _verdict(reward, correct, format_ok=True):
+    from rlvr_envs.core import Verdict
+
+    reason = "ok" if correct else ("partial" if reward else "wrong")
+    return Verdict(reward, correct, format_ok, reward, reason, "x", "y")
+
+
+def test_partial_credit_is_reward_but_never_correctness():
+    # an env that opts into partial credit: reward 0.5, not correct
+    cfg = Config(format_reward=0.1, max_new_tokens=8, overlong_buffer=0)
+    verdicts = [_verdict(0.5, False), _verdict(1.0, True), _verdict(0.0, False, False)]
+    out = round_rewards(verdicts, torch.tensor([3, 8, 5]), [True, False, True], cfg)
+    assert out["correct"] == [0.0, 1.0, 0.0]  # what accuracy and the teacher count
+    assert out["reward"] == pytest.approx([0.6, 1.1, 0.0])  # what the advantages use
+    assert out["format"] == [1.0, 1.0, 0.0] and out["truncated"] == [False, True, False]
+    assert out["tokens"] == [3, 8, 5] and out["overlong"] == [0.0, 0.0, 0.0]
+
+
+def test_step_seeds_are_per_purpose_stable_and_in_range():
+    seeds = {
+        (purpose, step, part): step_seed(7, step, purpose, part)
+        for purpose in ("problem", "generate", "shuffle", "eval")
+        for step in range(50)
+        for part in range(8)
+    }
+    assert len(set(seeds.values())) == len(seeds)  # no two purposes or steps share a seed
+    assert all(0 <= s < 2**31 - 1 for s in seeds.values())
+    assert step_seed(7, 3, "problem", 0, 1) == step_seed(7, 3, "problem", 0, 1)
+    assert step_seed(7, 3, "problem", 0, 1) != step_seed(8, 3, "problem", 0, 1)

@@ -35,6 +35,7 @@ from typing import Any, Literal
 import torch
 
 import rlvr_envs
+from rlvr_envs.core import stable_seed
 from rlvr_envs.curriculum import Outcome, TaskSpace, TaskSpec, make_teacher
 from trainers.grpo import checkpoint, parallel
 from trainers.grpo.evaluate import evaluate, subset
@@ -56,7 +57,14 @@ from trainers.grpo.rollout import HFGenerate, Rollout, Sample, Sampling
 
 @dataclass
 class Config:
-    """Every knob of the trainer. ``python -m trainers.grpo --help`` prints these docs."""
+    """Every knob of the trainer. ``python -m trainers.grpo --help`` prints these docs.
+
+    One rule for "correct", here as in ``evaluate.py``: a completion is correct when its
+    verdict says ``correct`` (the right answer in the asked form). Accuracy and what the
+    teacher learns from count that alone; the reward the advantages come from is the
+    verdict's ``reward`` (which carries partial credit only where an env opts in) plus the
+    optional format and overlong terms (:func:`round_rewards`).
+    """
 
     # -- run ---------------------------------------------------------------------------------
     output_dir: str = "runs/grpo"
@@ -109,7 +117,7 @@ class Config:
     """Worked examples shown as earlier chat turns before every problem, as JSON:
     ``[["user text", "assistant text"], ...]`` (few-shot prompting)."""
     format_reward: float = 0.0
-    """Weight of a format reward added to the optimised reward: reward = correct + w *
+    """Weight of a format reward added to the optimised reward: reward = verdict reward + w *
     format_ok. The teacher, the accuracy metrics and evaluation always use correctness."""
 
     # -- rollout ---------------------------------------------------------------------------
@@ -256,9 +264,37 @@ def make_problem(spec: TaskSpec, fallback_seed: int, tasks: dict[str, Any]) -> r
     return task.generate(seed, spec.difficulty, spec.knobs)
 
 
-def step_seed(seed: int, step: int, salt: int = 0) -> int:
-    """A seed for one step's randomness, a pure function of (seed, step, salt)."""
-    return (seed * 1_000_003 + step * 7_919 + salt * 104_729) % (2**31 - 1)
+def step_seed(seed: int, step: int, purpose: str, *parts: int) -> int:
+    """The seed of one purpose (``"problem"``, ``"generate"``, ``"shuffle"``, ``"eval"``) at
+    one step: ``core.stable_seed(seed, step, purpose, *parts)`` folded into ``[0, 2**31 -
+    1)``, a range every RNG here accepts and below the evaluation seeds. A pure function of
+    its arguments, which is what makes resume exact; distinct purposes never share a seed
+    by construction (no arithmetic salts to collide)."""
+    return stable_seed(seed, step, purpose, *parts) % (2**31 - 1)
+
+
+def round_rewards(
+    verdicts: Sequence[rlvr_envs.Verdict],
+    lengths: torch.Tensor,
+    finished: Sequence[bool],
+    cfg: Config,
+) -> dict[str, list]:
+    """Per completion of one sampling round: the reward the advantages use, correctness
+    (``verdict.correct``: what accuracy and the teacher count), format, the overlong
+    penalty (DAPO, Yu et al. 2025), length and truncation. See :class:`Config`."""
+    correct = [float(v.correct) for v in verdicts]
+    fmt = [float(v.format_ok) for v in verdicts]
+    overlong = overlong_penalty(lengths, cfg.max_new_tokens, cfg.overlong_buffer).tolist()
+    return {
+        "reward": [
+            float(v.reward) + cfg.format_reward * f + o for v, f, o in zip(verdicts, fmt, overlong)
+        ],
+        "correct": correct,
+        "format": fmt,
+        "overlong": overlong,
+        "tokens": lengths.tolist(),
+        "truncated": [not done for done in finished],
+    }
 
 
 def pad_groups(groups: Sequence[Sequence[Sample]], pad_id: int) -> dict[str, torch.Tensor]:
@@ -464,7 +500,7 @@ def train(cfg: Config) -> dict[str, Any]:
             metrics = evaluate(
                 rollout, eval_problems, encode, decode,
                 max_new_tokens=cfg.max_new_tokens, samples=cfg.eval_samples, k=cfg.eval_k,
-                temperature=cfg.temperature, seed=step_seed(cfg.seed, step, salt=99),
+                temperature=cfg.temperature, seed=step_seed(cfg.seed, step, "eval"),
             )  # fmt: skip
             metrics["eval/seconds"] = time.perf_counter() - started
             log.write({"step": step, **metrics})
@@ -518,13 +554,12 @@ def train(cfg: Config) -> dict[str, Any]:
             # 1. Curriculum: every rank's teacher proposes the same global batch; our slice.
             specs = teacher.sample(need)
             mine = _split(range(need), world.size)[world.rank]
-            salt = round_ * 100_000  # round 0 keeps the seeds of a run without refills
-            train_seeds = [step_seed(cfg.seed, step, salt=salt + i + 1) for i in mine]
+            train_seeds = [step_seed(cfg.seed, step, "problem", round_, i) for i in mine]
             problems = [make_problem(specs[i], s, tasks) for i, s in zip(mine, train_seeds)]
 
             # 2. Rollout: G completions per prompt.
             prompts = [encode(p) for p in problems]
-            gen_seed = step_seed(cfg.seed, step, salt=salt + 1000 + world.rank)
+            gen_seed = step_seed(cfg.seed, step, "generate", round_, world.rank)
             samples = rollout.generate(prompts, cfg.group_size, sampling, gen_seed) if mine else []
             rollout_s += time.perf_counter() - t_round
 
@@ -532,20 +567,8 @@ def train(cfg: Config) -> dict[str, Any]:
             texts = [decode(s.completion_ids) for s in samples]
             repeated = [p for p in problems for _ in range(cfg.group_size)]
             verdicts = rlvr_envs.verify_batch(repeated, texts)
-            correct = [float(v.reward) for v in verdicts]
-            fmt = [float(v.format_ok) for v in verdicts]
             lengths = torch.tensor([len(s.completion_ids) for s in samples])
-            overlong = overlong_penalty(lengths, cfg.max_new_tokens, cfg.overlong_buffer).tolist()
-            local = {
-                "reward": [
-                    c + cfg.format_reward * f + o for c, f, o in zip(correct, fmt, overlong)
-                ],
-                "correct": correct,
-                "format": fmt,
-                "overlong": overlong,
-                "tokens": lengths.tolist(),
-                "truncated": [not s.finished for s in samples],
-            }
+            local = round_rewards(verdicts, lengths, [s.finished for s in samples], cfg)
             everyone = parallel.gather(world, local)
             glob = {k: [x for part in everyone for x in part[k]] for k in local}
 
@@ -716,7 +739,7 @@ def update_policy(
                     ref.update(per_group(logp, chunk))
 
     totals: dict[str, float] = defaultdict(float)
-    shuffle = torch.Generator().manual_seed(step_seed(cfg.seed, step, salt=7))
+    shuffle = torch.Generator().manual_seed(step_seed(cfg.seed, step, "shuffle"))
     order = [active[int(i)] for i in torch.randperm(len(active), generator=shuffle)]
     optimizer_steps = 0
     for iteration in range(cfg.num_iterations):
@@ -816,10 +839,6 @@ def _reference_logprobs(
         return completion_logprobs(reference, batch, temperature, False, share)[0]
     with model.disable_adapter():
         return completion_logprobs(model, batch, temperature, False, share)[0]
-
-
-def _to(batch: dict[str, torch.Tensor], device: torch.device) -> dict[str, torch.Tensor]:
-    return {k: v.to(device) for k, v in batch.items()}
 
 
 def _mean(values: Any) -> float:
