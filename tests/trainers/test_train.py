@@ -216,13 +216,12 @@ def test_dynamic_sampling_refills_the_batch_with_groups_that_carry_signal(
     updated: list[int] = []
     real_update = loop.update_policy
 
-    def spy(cfg, model, reference, optimizer, scheduler, params, world, groups, keep, adv, *a):
-        updated.append(len(groups))
-        assert keep.shape == adv.shape == (len(groups), cfg.group_size)
-        assert all(bool((row != 0).any()) for row in adv)  # dropped groups never reach it
-        return real_update(
-            cfg, model, reference, optimizer, scheduler, params, world, groups, keep, adv, *a
-        )
+    def spy(run, sampled, step):
+        updated.append(len(sampled.groups))
+        shape = (len(sampled.groups), run.cfg.group_size)
+        assert sampled.keep.shape == sampled.advantages.shape == shape
+        assert all(bool((row != 0).any()) for row in sampled.advantages)  # dropped: never here
+        return real_update(run, sampled, step)
 
     monkeypatch.setattr(loop, "update_policy", spy)
     monkeypatch.setattr(loop.rlvr_envs, "verify_batch", _signal_by_seed_parity)
@@ -270,3 +269,46 @@ def test_step_seeds_are_per_purpose_stable_and_in_range():
     assert all(0 <= s < 2**31 - 1 for s in seeds.values())
     assert step_seed(7, 3, "problem", 0, 1) == step_seed(7, 3, "problem", 0, 1)
     assert step_seed(7, 3, "problem", 0, 1) != step_seed(8, 3, "problem", 0, 1)
+
+
+class _EchoRollout:
+    """A stand-in sampling backend: completion i of a group is the token ids [i]."""
+
+    def generate(self, prompts, n, sampling, seed):
+        return [Sample(list(p), [i], True) for p in prompts for i in range(n)]
+
+    def sync(self, model):
+        pass
+
+
+def _model_free_run(tmp_path, **overrides):
+    """A Run with everything sample_batch touches and no model: a real teacher and suite."""
+    from types import SimpleNamespace
+
+    import rlvr_envs
+    from rlvr_envs.curriculum import TaskSpace, make_teacher
+    from trainers.grpo.parallel import World
+
+    cfg = Config(output_dir=str(tmp_path), group_size=3, prompts_per_step=4, **overrides)
+    space = TaskSpace.from_suite(rlvr_envs.load_suite(cfg.suite))
+    return SimpleNamespace(
+        cfg=cfg, world=World(), teacher=make_teacher("uniform", space, seed=0),
+        rollout=_EchoRollout(), sampling=None, tasks={},
+        encode=lambda problem: [7, 8], decode=lambda ids: f"<answer>{ids[0]}</answer>",
+    )  # fmt: skip
+
+
+def test_sampling_a_batch_needs_no_model(tmp_path, monkeypatch):
+    import trainers.grpo.train as loop
+
+    monkeypatch.setattr(loop.rlvr_envs, "verify_batch", _signal_by_seed_parity)
+    run = _model_free_run(tmp_path, drop_zero_variance=True, refill_rounds=0)
+    batch = loop.sample_batch(run, step=0)
+    with_signal = [p["seed"] % 2 == 0 for p in batch.seen["problems"]]
+    assert batch.rounds == 1 and len(batch.seen["problems"]) == 4
+    assert len(batch.groups) == sum(with_signal) == batch.kept_total  # flat groups dropped
+    assert batch.keep.shape == batch.advantages.shape == (len(batch.groups), 3)
+    assert batch.seen["correct"].count(1.0) == sum(with_signal)
+    assert run.teacher.episodes == 4  # every sampled group reaches the teacher, dropped too
+    again = loop.sample_batch(_model_free_run(tmp_path, drop_zero_variance=True), step=0)
+    assert again.seen["problems"] == batch.seen["problems"]  # seeds are (seed, step) only

@@ -432,8 +432,93 @@ def pick_device(name: str) -> torch.device:
 # -- the loop ---------------------------------------------------------------------------------
 
 
+@dataclass
+class Run:
+    """What a run sets up once (:func:`setup`) and every stage reads."""
+
+    cfg: Config
+    world: parallel.World
+    out: Path
+    tokenizer: Any
+    model: torch.nn.Module
+    reference: torch.nn.Module | None  # the frozen initial policy, when beta != 0 without LoRA
+    params: list[torch.nn.Parameter]
+    optimizer: torch.optim.Optimizer
+    scheduler: Any
+    rollout: Rollout
+    teacher: Any
+    eval_problems: list[rlvr_envs.Problem]
+    log: MetricsLog
+    start: int  # the first step to run (after a resume)
+    sampling: Sampling
+    tasks: dict[str, Any] = field(default_factory=dict)  # env id -> task, made on first use
+
+    def encode(self, problem: rlvr_envs.Problem) -> list[int]:
+        examples = json.loads(self.cfg.chat_examples)
+        return encode_prompt(self.tokenizer, problem, self.cfg.system_prompt, examples)
+
+    def decode(self, ids: list[int]) -> str:
+        return self.tokenizer.decode(ids, skip_special_tokens=True)
+
+
+@dataclass
+class Batch:
+    """One step's sampled groups: those the update uses, and everything sampled, for logs."""
+
+    groups: list[list[Sample]]  # kept groups (this rank's), G samples each
+    keep: torch.Tensor  # [groups, G] bool: completions that carry loss
+    advantages: torch.Tensor  # [groups, G]
+    seen: dict[str, list]  # every sampled completion of every round (all ranks)
+    kept_total: int  # groups kept over all ranks
+    wanted: int
+    rounds: int
+    rollout_s: float
+
+
 def train(cfg: Config) -> dict[str, Any]:
-    """Run GRPO as ``cfg`` says; returns the last step's metrics and the last evaluation."""
+    """Run GRPO as ``cfg`` says; returns the last step's metrics and the last evaluation.
+
+    Each step: :func:`sample_batch` (teacher -> problems -> rollouts -> verdicts ->
+    advantages -> teacher update), :func:`update_policy`, :func:`step_metrics`, then the
+    periodic evaluation and checkpoint.
+    """
+    run = setup(cfg)
+    first = run.start == 0 and cfg.steps > 0 and cfg.eval_at_start
+    last_eval = run_eval(run, 0) if first else {}
+    bar = None
+    if cfg.progress and run.world.main:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=cfg.steps, initial=run.start, desc="grpo", unit="step", dynamic_ncols=True)
+    row: dict[str, Any] = {}
+    for step in range(run.start, cfg.steps):
+        t0 = time.perf_counter()
+        batch = sample_batch(run, step)
+        t1 = time.perf_counter()
+        stats = update_policy(run, batch, step)
+        run.rollout.sync(run.model)
+        row = step_metrics(run, step, batch, stats, t0, t1)
+        if run.world.main:
+            run.log.write(row)
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix(acc=f"{row['train/accuracy']:.2f}", fmt=f"{row['train/format']:.2f}")
+        done = step + 1
+        if cfg.eval_every > 0 and done % cfg.eval_every == 0 and done < cfg.steps:
+            last_eval = run_eval(run, done)
+        periodic = cfg.save_every > 0 and done % cfg.save_every == 0
+        if cfg.save_every >= 0 and (periodic or done == cfg.steps):
+            save_checkpoint(run, done)
+    if bar is not None:
+        bar.close()
+    if cfg.steps > run.start:
+        last_eval = run_eval(run, cfg.steps)
+    return finish(run, row, last_eval)
+
+
+def setup(cfg: Config) -> Run:
+    """Model, optimiser, rollout backend, teacher, evaluation set, metrics log; resumes from
+    a checkpoint when ``cfg.resume`` names one (or ``auto`` finds one)."""
     cfg.validate()
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
@@ -443,7 +528,6 @@ def train(cfg: Config) -> dict[str, Any]:
     out = Path(cfg.output_dir)
     out.mkdir(parents=True, exist_ok=True)
 
-    # Model, tokenizer, optimiser, rollout backend.
     model_dir = resolve(cfg.model)
     tokenizer = load_tokenizer(model_dir)
     model = load_model(model_dir, cfg.dtype).to(device)
@@ -468,7 +552,6 @@ def train(cfg: Config) -> dict[str, Any]:
     )
     rollout = make_rollout(cfg, model, tokenizer, model_dir)
 
-    # Curriculum and evaluation set.
     suite = rlvr_envs.load_suite(cfg.suite)
     teacher = make_teacher(
         cfg.teacher,
@@ -477,42 +560,10 @@ def train(cfg: Config) -> dict[str, Any]:
         **json.loads(cfg.teacher_options),
     )
     eval_suite = rlvr_envs.load_suite(cfg.eval_suite) if cfg.eval_suite else suite
-    eval_problems = subset(eval_suite.load_eval_set(), cfg.eval_limit)
-    tasks: dict[str, Any] = {}
-    pad_id = int(tokenizer.pad_token_id)
-    sampling = Sampling(
-        cfg.max_new_tokens, cfg.temperature, cfg.top_p, min_new_tokens=cfg.min_new_tokens
-    )
-    per_rank = math.ceil(cfg.prompts_per_step / world.size)
 
-    examples = json.loads(cfg.chat_examples)
-
-    def encode(problem: rlvr_envs.Problem) -> list[int]:
-        return encode_prompt(tokenizer, problem, cfg.system_prompt, examples)
-
-    def decode(ids: list[int]) -> str:
-        return tokenizer.decode(ids, skip_special_tokens=True)
-
-    def run_eval(step: int) -> dict[str, float]:
-        metrics: dict[str, float] = {}
-        if world.main and cfg.eval_every >= 0:
-            started = time.perf_counter()
-            metrics = evaluate(
-                rollout, eval_problems, encode, decode,
-                max_new_tokens=cfg.max_new_tokens, samples=cfg.eval_samples, k=cfg.eval_k,
-                temperature=cfg.temperature, seed=step_seed(cfg.seed, step, "eval"),
-            )  # fmt: skip
-            metrics["eval/seconds"] = time.perf_counter() - started
-            log.write({"step": step, **metrics})
-        parallel.barrier(world)
-        return metrics
-
-    # Resume.
-    start = 0
-    ckpt_dir = out / "checkpoints"
-    resume_from = cfg.resume
+    start, resume_from = 0, cfg.resume
     if resume_from == "auto":
-        found = checkpoint.list_checkpoints(ckpt_dir)
+        found = checkpoint.list_checkpoints(out / "checkpoints")
         resume_from = str(found[-1]) if found else None
     if resume_from:
         start, teacher_state = checkpoint.load(
@@ -527,154 +578,163 @@ def train(cfg: Config) -> dict[str, Any]:
     )
     if world.main:
         (out / "config.json").write_text(json.dumps(asdict(cfg), indent=2, default=str))
+    sampling = Sampling(
+        cfg.max_new_tokens, cfg.temperature, cfg.top_p, min_new_tokens=cfg.min_new_tokens
+    )
+    return Run(
+        cfg, world, out, tokenizer, model, reference, params, optimizer, scheduler, rollout,
+        teacher, subset(eval_suite.load_eval_set(), cfg.eval_limit), log, start, sampling,
+    )  # fmt: skip
 
-    first = start == 0 and cfg.steps > 0 and cfg.eval_at_start
-    last_eval = run_eval(0) if first else {}
-    bar = None
-    if cfg.progress and world.main:
-        from tqdm.auto import tqdm
 
-        bar = tqdm(total=cfg.steps, initial=start, desc="grpo", unit="step", dynamic_ncols=True)
+def sample_batch(run: Run, step: int) -> Batch:
+    """Sampling rounds until the step has its groups: one round, unless dynamic sampling
+    (``drop_zero_variance`` with ``refill_rounds``, DAPO) refills what it dropped."""
+    cfg, world = run.cfg, run.world
+    wanted = math.ceil(cfg.prompts_per_step / world.size) * world.size
+    kept: list[tuple[list[Sample], torch.Tensor, torch.Tensor]] = []  # (group, keep, adv)
+    seen: dict[str, list] = defaultdict(list)
+    rollout_s, kept_total, rounds = 0.0, 0, 0
+    for round_ in range(1 + cfg.refill_rounds):
+        need = wanted - kept_total
+        if need <= 0:
+            break
+        rounds += 1
+        t_round = time.perf_counter()
+        # 1. Curriculum: every rank's teacher proposes the same global batch; our slice.
+        specs = run.teacher.sample(need)
+        mine = _split(range(need), world.size)[world.rank]
+        seeds = [step_seed(cfg.seed, step, "problem", round_, i) for i in mine]
+        problems = [make_problem(specs[i], s, run.tasks) for i, s in zip(mine, seeds)]
 
-    row: dict[str, Any] = {}
-    for step in range(start, cfg.steps):
-        t0 = time.perf_counter()
+        # 2. Rollout: G completions per prompt.
+        prompts = [run.encode(p) for p in problems]
+        gen_seed = step_seed(cfg.seed, step, "generate", round_, world.rank)
+        samples = (
+            run.rollout.generate(prompts, cfg.group_size, run.sampling, gen_seed) if mine else []
+        )
+        rollout_s += time.perf_counter() - t_round
 
-        # 1-4, once per sampling round (one round unless dynamic sampling refills the batch).
-        wanted = per_rank * world.size
-        kept: list[tuple[list[Sample], torch.Tensor, torch.Tensor]] = []  # (group, keep, adv)
-        seen: dict[str, list] = defaultdict(list)  # every sampled group, for logging
-        rollout_s, kept_total, rounds = 0.0, 0, 0
-        for round_ in range(1 + cfg.refill_rounds):
-            need = wanted - kept_total
-            if need <= 0:
-                break
-            rounds += 1
-            t_round = time.perf_counter()
-            # 1. Curriculum: every rank's teacher proposes the same global batch; our slice.
-            specs = teacher.sample(need)
-            mine = _split(range(need), world.size)[world.rank]
-            train_seeds = [step_seed(cfg.seed, step, "problem", round_, i) for i in mine]
-            problems = [make_problem(specs[i], s, tasks) for i, s in zip(mine, train_seeds)]
+        # 3. Rewards from the verifiers: correctness, plus optional format and length terms.
+        texts = [run.decode(s.completion_ids) for s in samples]
+        repeated = [p for p in problems for _ in range(cfg.group_size)]
+        verdicts = rlvr_envs.verify_batch(repeated, texts)
+        lengths = torch.tensor([len(s.completion_ids) for s in samples])
+        local = round_rewards(verdicts, lengths, [s.finished for s in samples], cfg)
+        everyone = parallel.gather(world, local)
+        glob = {k: [x for part in everyone for x in part[k]] for k in local}
 
-            # 2. Rollout: G completions per prompt.
-            prompts = [encode(p) for p in problems]
-            gen_seed = step_seed(cfg.seed, step, "generate", round_, world.rank)
-            samples = rollout.generate(prompts, cfg.group_size, sampling, gen_seed) if mine else []
-            rollout_s += time.perf_counter() - t_round
+        # 4. Group advantages over the round's global batch; this rank's slice of them.
+        rewards = torch.tensor(glob["reward"]).view(-1, cfg.group_size)
+        advantages = group_advantages(rewards, cfg.advantage)
+        no_signal = zero_variance_groups(rewards)
+        G = cfg.group_size
+        for j, g in enumerate(mine):
+            group = samples[j * G : (j + 1) * G]
+            carries = torch.tensor([s.finished or not cfg.mask_truncated for s in group])
+            if not (cfg.drop_zero_variance and bool(no_signal[g])):  # DAPO's filter
+                kept.append((group, carries, advantages[g]))
+        kept_total += len(rewards) - int(no_signal.sum()) if cfg.drop_zero_variance else need
 
-            # 3. Rewards from the verifiers: correctness, plus optional format and length terms.
-            texts = [decode(s.completion_ids) for s in samples]
-            repeated = [p for p in problems for _ in range(cfg.group_size)]
-            verdicts = rlvr_envs.verify_batch(repeated, texts)
-            lengths = torch.tensor([len(s.completion_ids) for s in samples])
-            local = round_rewards(verdicts, lengths, [s.finished for s in samples], cfg)
-            everyone = parallel.gather(world, local)
-            glob = {k: [x for part in everyone for x in part[k]] for k in local}
-
-            # 4. Group advantages over the round's global batch; this rank's slice of them.
-            rewards = torch.tensor(glob["reward"]).view(-1, cfg.group_size)
-            advantages = group_advantages(rewards, cfg.advantage)
-            no_signal = zero_variance_groups(rewards)
-            G = cfg.group_size
-            for j, g in enumerate(mine):
-                group = samples[j * G : (j + 1) * G]
-                carries = torch.tensor([s.finished or not cfg.mask_truncated for s in group])
-                if not (cfg.drop_zero_variance and bool(no_signal[g])):  # DAPO's filter
-                    kept.append((group, carries, advantages[g]))
-            kept_total += len(rewards) - int(no_signal.sum()) if cfg.drop_zero_variance else need
-
-            # Curriculum update: each group's correctness rewards and the advantages it got
-            # (dropped groups too: "too easy" and "too hard" are what a teacher learns from).
-            round_problems = [
-                p.to_dict() for part in parallel.gather(world, problems) for p in part
+        # Curriculum update: each group's correctness and the advantages it got (dropped
+        # groups too: "too easy" and "too hard" are what a teacher learns from).
+        round_problems = [p.to_dict() for part in parallel.gather(world, problems) for p in part]
+        correct_groups = torch.tensor(glob["correct"]).view(-1, cfg.group_size)
+        run.teacher.update(
+            [
+                Outcome(spec, correct_groups[g].tolist(), advantages[g].tolist(), problem)
+                for g, (spec, problem) in enumerate(zip(specs, round_problems))
             ]
-            correct_groups = torch.tensor(glob["correct"]).view(-1, cfg.group_size)
-            teacher.update(
-                [
-                    Outcome(spec, correct_groups[g].tolist(), advantages[g].tolist(), problem)
-                    for g, (spec, problem) in enumerate(zip(specs, round_problems))
-                ]
-            )
-            for key, values in glob.items():
-                seen[key] += values
-            seen["no_signal"] += no_signal.tolist()
-            seen["specs"] += specs
-            seen["problems"] += round_problems
-        t1 = time.perf_counter()
+        )
+        for key, values in glob.items():
+            seen[key] += values
+        seen["no_signal"] += no_signal.tolist()
+        seen["specs"] += specs
+        seen["problems"] += round_problems
+    empty = torch.zeros(0, cfg.group_size)  # a rank may keep no group at all
+    return Batch(
+        groups=[group for group, _, _ in kept],
+        keep=torch.stack([k for _, k, _ in kept]) if kept else empty.bool(),
+        advantages=torch.stack([a for _, _, a in kept]) if kept else empty,
+        seen=seen,
+        kept_total=kept_total,
+        wanted=wanted,
+        rounds=rounds,
+        rollout_s=rollout_s,
+    )
 
-        # 5. Policy update: clipped surrogate, num_iterations x num_minibatches steps.
-        empty = torch.zeros(0, cfg.group_size)  # a rank may keep no group at all
-        groups = [group for group, _, _ in kept]
-        keep = torch.stack([k for _, k, _ in kept]) if kept else empty.bool()
-        step_advantages = torch.stack([a for _, _, a in kept]) if kept else empty
-        stats = update_policy(
-            cfg, model, reference, optimizer, scheduler, params, world, groups, keep,
-            step_advantages, pad_id, step,
+
+def step_metrics(
+    run: Run, step: int, batch: Batch, stats: dict[str, float], t0: float, t1: float
+) -> dict[str, Any]:
+    """One metrics row: what was sampled (all rounds), the update's statistics, timings."""
+    seen, G = batch.seen, run.cfg.group_size
+    tokens = sum(seen["tokens"])
+    row = {
+        "step": step + 1,
+        "train/reward": _mean(seen["reward"]),
+        "train/accuracy": _mean(seen["correct"]),
+        "train/format": _mean(seen["format"]),
+        "train/zero_variance": _mean(float(x) for x in seen["no_signal"]),
+        "train/truncated": _mean(seen["truncated"]),
+        "train/overlong_penalty": _mean(seen["overlong"]),
+        "train/completion_tokens": tokens / len(seen["tokens"]),
+        "train/difficulty": _mean(s.difficulty for s in seen["specs"] if s.difficulty is not None),
+        "train/groups_kept": float(min(batch.kept_total, batch.wanted)),
+        "train/sampling_rounds": float(batch.rounds),
+        **stats,
+        "perf/rollout_s": batch.rollout_s,
+        "perf/update_s": time.perf_counter() - t1,
+        "perf/step_s": time.perf_counter() - t0,
+        "perf/generated_tokens_per_s": tokens / max(batch.rollout_s, 1e-9),
+    }
+    by_env: dict[str, list[float]] = defaultdict(list)
+    for g, problem in enumerate(seen["problems"]):
+        by_env[problem["env_id"]] += seen["correct"][g * G : (g + 1) * G]
+    row.update({f"train/accuracy/{e}": _mean(v) for e, v in sorted(by_env.items())})
+    return row
+
+
+def run_eval(run: Run, step: int) -> dict[str, float]:
+    """Greedy pass@1 (and sampled pass@k) on the frozen evaluation set, on the main rank."""
+    cfg, metrics = run.cfg, {}
+    if run.world.main and cfg.eval_every >= 0:
+        started = time.perf_counter()
+        metrics = evaluate(
+            run.rollout, run.eval_problems, run.encode, run.decode,
+            max_new_tokens=cfg.max_new_tokens, samples=cfg.eval_samples, k=cfg.eval_k,
+            temperature=cfg.temperature, seed=step_seed(cfg.seed, step, "eval"),
         )  # fmt: skip
-        rollout.sync(model)
-        t2 = time.perf_counter()
+        metrics["eval/seconds"] = time.perf_counter() - started
+        run.log.write({"step": step, **metrics})
+    parallel.barrier(run.world)
+    return metrics
 
-        # 6. Logging, evaluation, checkpoints.
-        tokens = sum(seen["tokens"])
-        row = {
-            "step": step + 1,
-            "train/reward": _mean(seen["reward"]),
-            "train/accuracy": _mean(seen["correct"]),
-            "train/format": _mean(seen["format"]),
-            "train/zero_variance": _mean(float(x) for x in seen["no_signal"]),
-            "train/truncated": _mean(seen["truncated"]),
-            "train/overlong_penalty": _mean(seen["overlong"]),
-            "train/completion_tokens": tokens / len(seen["tokens"]),
-            "train/difficulty": _mean(
-                s.difficulty for s in seen["specs"] if s.difficulty is not None
-            ),
-            "train/groups_kept": float(min(kept_total, wanted)),
-            "train/sampling_rounds": float(rounds),
-            **stats,
-            "perf/rollout_s": rollout_s,
-            "perf/update_s": t2 - t1,
-            "perf/step_s": time.perf_counter() - t0,
-            "perf/generated_tokens_per_s": tokens / max(rollout_s, 1e-9),
-        }
-        by_env: dict[str, list[float]] = defaultdict(list)
-        for g, problem in enumerate(seen["problems"]):
-            by_env[problem["env_id"]] += seen["correct"][
-                g * cfg.group_size : (g + 1) * cfg.group_size
-            ]
-        row.update({f"train/accuracy/{e}": _mean(v) for e, v in sorted(by_env.items())})
-        if world.main:
-            log.write(row)
-        if bar is not None:
-            bar.update(1)
-            bar.set_postfix(acc=f"{row['train/accuracy']:.2f}", fmt=f"{row['train/format']:.2f}")
-        done = step + 1
-        if cfg.eval_every > 0 and done % cfg.eval_every == 0 and done < cfg.steps:
-            last_eval = run_eval(done)
-        periodic = cfg.save_every > 0 and done % cfg.save_every == 0
-        if cfg.save_every >= 0 and (periodic or done == cfg.steps):
-            if world.main:
-                checkpoint.save(
-                    ckpt_dir, model=model, optimizer=optimizer, scheduler=scheduler,
-                    teacher_state=teacher.state_dict(), step=done, config=asdict(cfg),
-                )  # fmt: skip
-            parallel.barrier(world)
 
-    if bar is not None:
-        bar.close()
-    if cfg.steps > start:
-        last_eval = run_eval(cfg.steps)
-    replicas = parallel.gather(world, weights_fingerprint(params))
+def save_checkpoint(run: Run, done: int) -> None:
+    if run.world.main:
+        checkpoint.save(
+            run.out / "checkpoints", model=run.model, optimizer=run.optimizer,
+            scheduler=run.scheduler, teacher_state=run.teacher.state_dict(), step=done,
+            config=asdict(run.cfg),
+        )  # fmt: skip
+    parallel.barrier(run.world)
+
+
+def finish(run: Run, row: dict[str, Any], last_eval: dict[str, float]) -> dict[str, Any]:
+    """Replica fingerprints, the final model and the curves; closes the log and the group."""
+    cfg, world, out = run.cfg, run.world, run.out
+    replicas = parallel.gather(world, weights_fingerprint(run.params))
     if world.main and world.size > 1:
         (out / "replicas.json").write_text(json.dumps({"fingerprints": replicas}, indent=2))
     if world.main:
         if cfg.save_final_model:
-            final = model.merge_and_unload() if cfg.lora_rank > 0 else model
+            final = run.model.merge_and_unload() if cfg.lora_rank > 0 else run.model
             final.save_pretrained(out / "final")
-            tokenizer.save_pretrained(out / "final")
+            run.tokenizer.save_pretrained(out / "final")
         if cfg.plot:
             plot(out / "metrics.jsonl", out / "curves.png", title=_title(cfg))
-    log.close()
+    run.log.close()
     parallel.shutdown(world)
     return {"train": row, "eval": last_eval, "replicas": replicas}
 
@@ -687,20 +747,7 @@ def weights_fingerprint(params: Sequence[torch.nn.Parameter]) -> str:
     return digest.hexdigest()
 
 
-def update_policy(
-    cfg: Config,
-    model: torch.nn.Module,
-    reference: torch.nn.Module | None,
-    optimizer: torch.optim.Optimizer,
-    scheduler: Any,
-    params: list[torch.nn.Parameter],
-    world: parallel.World,
-    groups: Sequence[Sequence[Sample]],
-    keep: torch.Tensor,
-    advantages: torch.Tensor,
-    pad_id: int,
-    step: int,
-) -> dict[str, float]:
+def update_policy(run: Run, sampled: Batch, step: int) -> dict[str, float]:
     """GRPO's inner loop: ``num_iterations`` passes, each ``num_minibatches`` optimiser steps.
 
     ``keep`` ``[groups, G]`` marks the completions that carry loss, ``advantages`` is
@@ -709,6 +756,10 @@ def update_policy(
     batch; with one, the old policy is the current one and the ratio is 1 with the gradient
     of the log-prob (computed without a second forward pass).
     """
+    cfg, model, reference, world = run.cfg, run.model, run.reference, run.world
+    optimizer, scheduler, params = run.optimizer, run.scheduler, run.params
+    groups, keep, advantages = sampled.groups, sampled.keep, sampled.advantages
+    pad_id = int(run.tokenizer.pad_token_id)
     device = next(model.parameters()).device
     share = cfg.share_prompt and not cfg.gradient_checkpointing
     loss_constant = cfg.loss_constant or cfg.max_new_tokens
