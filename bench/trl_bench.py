@@ -56,6 +56,13 @@ def _peak_rss_gib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20  # Linux: KiB
 
 
+def _peak_gpu_gib() -> float | None:
+    """Peak GPU memory torch allocated in this process (None without CUDA)."""
+    import torch
+
+    return torch.cuda.max_memory_allocated() / 2**30 if torch.cuda.is_available() else None
+
+
 def run_ours(args: argparse.Namespace, specs: list[dict[str, Any]]) -> dict[str, Any]:
     from rlvr_envs.curriculum import TaskSpec, Teacher, register_teacher
     from trainers.grpo.train import Config, train
@@ -95,6 +102,8 @@ def run_ours(args: argparse.Namespace, specs: list[dict[str, Any]]) -> dict[str,
             plot=False,
             progress=False,
             threads=args.threads,
+            device=args.device,
+            dtype=args.dtype,
         )
         train(cfg)
         rows = [json.loads(line) for line in (Path(out) / "metrics.jsonl").read_text().splitlines()]
@@ -106,6 +115,7 @@ def run_ours(args: argparse.Namespace, specs: list[dict[str, Any]]) -> dict[str,
             r["train/completion_tokens"] * args.prompts * args.group for r in rows
         ],
         "peak_rss_gib": _peak_rss_gib(),
+        "peak_gpu_gib": _peak_gpu_gib(),
     }
 
 
@@ -165,8 +175,8 @@ def run_trl(args: argparse.Namespace, specs: list[dict[str, Any]]) -> dict[str, 
             logging_steps=1,
             report_to="none",
             save_strategy="no",
-            use_cpu=True,
-            bf16=False,
+            use_cpu=args.device == "cpu",
+            bf16=args.dtype == "bfloat16",
             seed=0,
             shuffle_dataset=False,
             dataloader_num_workers=0,
@@ -194,6 +204,7 @@ def run_trl(args: argparse.Namespace, specs: list[dict[str, Any]]) -> dict[str, 
         "generation_s": generation[skip:],
         "completion_tokens": tokens[skip:],
         "peak_rss_gib": _peak_rss_gib(),
+        "peak_gpu_gib": _peak_gpu_gib(),
     }
 
 
@@ -214,6 +225,7 @@ def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "generation_s_per_step": median(generation) if generation else None,
         "generated_tokens_per_s": sum(tokens) / sum(steps),
         "peak_rss_gib": max(r["peak_rss_gib"] for r in runs),
+        "peak_gpu_gib": max((r.get("peak_gpu_gib") or 0.0) for r in runs) or None,
         "step_s_all": steps,
     }
 
@@ -228,6 +240,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured first steps")
     parser.add_argument("--rounds", type=int, default=2, help="alternations of the two")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
+    parser.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"])
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "trl"))
     parser.add_argument("--worker", choices=["ours", "trl"], help=argparse.SUPPRESS)
     parser.add_argument("--result", help=argparse.SUPPRESS)
@@ -252,7 +266,8 @@ def main() -> None:
         for name in ("ours", "trl"):
             with tempfile.NamedTemporaryFile(suffix=".json") as result:
                 command = [sys.executable, __file__, "--worker", name, "--result", result.name]
-                for key in ("model", "prompts", "group", "tokens", "steps", "warmup", "threads"):
+                keys = ("model", "prompts", "group", "tokens", "steps", "warmup", "threads")
+                for key in (*keys, "device", "dtype"):
                     command += [f"--{key}", str(getattr(args, key))]
                 env = {**os.environ, "OMP_NUM_THREADS": str(args.threads)}
                 started = time.perf_counter()
