@@ -50,13 +50,31 @@ def test_engine_follows_the_policy_after_an_update(tmp_path):
 
 
 @pytest.mark.slow
-def test_two_training_steps_with_the_vllm_backend(tmp_path):
-    """The whole loop samples with the engine and syncs it after each update."""
-    import json
+def test_two_training_steps_with_the_vllm_backend(tmp_path, monkeypatch):
+    """The whole loop samples with the engine and syncs it after each update.
 
+    The tiny random model's samples differ from one CPU to another (vLLM's kernels), so the
+    real verifier could leave every group flat and the loop would rightly take no step; a
+    stand-in verifier rewards each group's first completion, so every group carries signal.
+    """
+    import json
+    from types import SimpleNamespace
+
+    import trainers.grpo.train as loop
     from tests.trainers.test_train import tiny_config
     from tests.trainers.tiny_model import build_tiny_model
     from trainers.grpo.train import train
+
+    def first_of_each_group(problems, completions):
+        out, previous = [], None
+        for problem, completion in zip(problems, completions, strict=True):
+            assert isinstance(completion, str)
+            reward = float(problem is not previous)
+            previous = problem
+            out.append(SimpleNamespace(reward=reward, correct=bool(reward), format_ok=True))
+        return out
+
+    monkeypatch.setattr(loop.rlvr_envs, "verify_batch", first_of_each_group)
 
     model_dir = build_tiny_model(tmp_path / "tiny", hidden=128, heads=2)
     before = {k: v.clone() for k, v in load_model(model_dir).state_dict().items()}
