@@ -21,6 +21,11 @@ FAMILIES: list[tuple[str, int]] = [
     ("LightsOut", 0),
     ("Maze", 0),
     ("Nonogram", 0),
+    # deduction, issue 13
+    ("OrderingChain", 0),
+    ("SeatingArrangement", 0),
+    ("Syllogism", 0),
+    ("FamilyTree", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
@@ -38,4 +43,15 @@ LOGIC_V0 = [
     "rlvr/Maze-v0",
     "rlvr/Nonogram-v0",
 ]
-MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Logic-v0", LOGIC_V0)]
+# v1 adds the deduction families of issue 13 (ordering, seating, syllogisms, family trees).
+LOGIC_V1 = [
+    *LOGIC_V0,
+    "rlvr/OrderingChain-v0",
+    "rlvr/SeatingArrangement-v0",
+    "rlvr/Syllogism-v0",
+    "rlvr/FamilyTree-v0",
+]
+MIXTURES: list[tuple[str, list[str]]] = [
+    ("rlvr/Logic-v0", LOGIC_V0),
+    ("rlvr/Logic-v1", LOGIC_V1),
+]

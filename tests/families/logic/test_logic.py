@@ -27,14 +27,16 @@ from tests.families.logic.helpers import _gen, _score
 LOGIC_IDS = rlvr_envs.list_envs(domain="logic", mixtures=False)
 
 
-def test_the_mixture_holds_every_logic_family_and_is_frozen():
-    from rlvr_envs.families.logic import LOGIC_V0
+def test_the_newest_mixture_holds_every_logic_family_and_older_ones_stay_frozen():
+    from rlvr_envs.families.logic import LOGIC_V0, LOGIC_V1
 
-    assert len(LOGIC_IDS) >= 12
-    assert sorted(LOGIC_V0) == LOGIC_IDS
-    task = rlvr_envs.make_task("rlvr/Logic-v0")
-    seen = {task.generate(seed=s).family for s in range(300)}
-    assert seen == {rlvr_envs.make_task(i).family.name for i in LOGIC_IDS}
+    assert len(LOGIC_IDS) >= 16
+    assert sorted(LOGIC_V1) == LOGIC_IDS
+    assert len(LOGIC_V0) == 12 and LOGIC_V1[:12] == LOGIC_V0
+    for mixture, ids in (("rlvr/Logic-v0", LOGIC_V0), ("rlvr/Logic-v1", LOGIC_V1)):
+        task = rlvr_envs.make_task(mixture)
+        seen = {task.generate(seed=s).family for s in range(400)}
+        assert seen == {rlvr_envs.make_task(i).family.name for i in ids}
 
 
 # -- all families -------------------------------------------------------------------------------
