@@ -80,10 +80,24 @@ def _check_one(env_id: str, seeds: int) -> list[str]:
     return failures
 
 
+def _installed(env_ids: list[str]) -> list[str]:
+    """``env_ids`` without the families whose optional modules are missing (each one named,
+    with what installs it, on stderr)."""
+    kept = []
+    for env_id in env_ids:
+        family = getattr(registry.make_task(env_id), "family", None)  # None: a mixture
+        missing = family.missing_requirements() if family is not None else []
+        if missing:
+            print(f"skipped {env_id}: {'; '.join(missing)}", file=sys.stderr)
+        else:
+            kept.append(env_id)
+    return kept
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    env_ids = args.env_ids or registry.list_envs()
+    env_ids = _installed(args.env_ids or registry.list_envs())
     failures: list[str] = []
     for env_id in tqdm(env_ids, desc="checking envs", unit="env", file=sys.stderr):
         failures.extend(_check_one(env_id, args.seeds))
@@ -100,7 +114,10 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
     if args.echo_problems < 0:
         raise ValueError("--echo-problems must be >= 0 (0 skips the echo check)")
-    env_ids = args.env_ids or registry.list_envs(mixtures=False)
+    env_ids = _installed(args.env_ids or registry.list_envs(mixtures=False))
+    if not env_ids:
+        print("no env ids to audit")
+        return 0
     rows = []
     for env_id in tqdm(env_ids, desc="auditing envs", unit="env", file=sys.stderr):
         constant = best_constant_answer(env_id, difficulty=args.difficulty, problems=args.problems)

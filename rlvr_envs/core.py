@@ -295,6 +295,21 @@ class Family:
     # and the family's own tests must show that invalid answers fail.
     unique_answer: ClassVar[bool] = True
     max_turns: ClassVar[int] = 1
+    # Modules beyond the core dependencies that generating and checking need, as
+    # (import name, the pip extra that installs it): `rlvr check` and `rlvr audit` skip the
+    # id, saying what to install, where one is missing; mixtures leave such families out.
+    requires: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    @classmethod
+    def missing_requirements(cls) -> list[str]:
+        """The ``pip install`` hints of the :attr:`requires` modules that are not installed."""
+        import importlib.util
+
+        return [
+            f"pip install 'rlvr-envs[{extra}]' (for {module})"
+            for module, extra in cls.requires
+            if importlib.util.find_spec(module) is None
+        ]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

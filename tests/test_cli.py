@@ -34,3 +34,21 @@ def test_errors_are_one_line_not_tracebacks(capsys):
 def test_check_runs_checker_and_oracle(capsys):
     assert main(["check", "rlvr/Arithmetic-v0", "rlvr/Math-v0", "--seeds", "5"]) == 0
     assert "2 env ids checked, 0 failures" in capsys.readouterr().out
+
+
+def test_check_and_audit_skip_families_whose_optional_module_is_missing(capsys, monkeypatch):
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "chess" else find_spec(name, *a),
+    )
+    assert main(["check", "rlvr/ChessMate-v0", "rlvr/Nim-v0", "--seeds", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "1 env ids checked, 0 failures" in captured.out
+    assert "skipped rlvr/ChessMate-v0: pip install 'rlvr-envs[chess]'" in captured.err
+    assert main(["audit", "rlvr/ChessMate-v0", "--problems", "5", "--echo-problems", "0"]) == 0
+    captured = capsys.readouterr()
+    assert "ChessMate" not in captured.out and "skipped rlvr/ChessMate-v0" in captured.err
