@@ -735,6 +735,10 @@ def finish(run: Run, row: dict[str, Any], last_eval: dict[str, float]) -> dict[s
         if cfg.plot:
             plot(out / "metrics.jsonl", out / "curves.png", title=_title(cfg))
     run.log.close()
+    # every rank leaves the group together: a rank that destroyed its gloo group while rank 0
+    # was still writing the model was sometimes aborted at exit ("terminate called without an
+    # active exception"), failing the two-process test now and then
+    parallel.barrier(world)
     parallel.shutdown(world)
     return {"train": row, "eval": last_eval, "replicas": replicas}
 
