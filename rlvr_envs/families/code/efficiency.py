@@ -261,7 +261,7 @@ TEMPLATES = [
         "def count_inversions(nums):\n    n = len(nums)\n"
         "    return sum(1 for i in range(n) for j in range(i + 1, n) if nums[i] > nums[j])\n",
         lambda rng: [_ints(rng, rng.randint(0, 12), 0, 9)],
-        lambda rng, scale: [_ints(rng, 8000 + 4000 * scale, 0, 10**6)],
+        lambda rng, scale: [_ints(rng, 20000 + 4000 * scale, 0, 10**6)],
     ),
     Template(
         "distinct_in_windows",
@@ -279,7 +279,7 @@ TEMPLATES = [
         "def distinct_in_windows(nums, k):\n"
         "    return [len(set(nums[i:i + k])) for i in range(len(nums) - k + 1)]\n",
         _window_case,
-        lambda rng, scale: [_ints(rng, 20000 * scale, 0, 30000), 8000],
+        lambda rng, scale: [_ints(rng, 40000 * scale, 0, 30000), 15000],
     ),
     Template(
         "fib_mod",
