@@ -43,15 +43,12 @@ from rlvr_envs.families.logic._sat import cached_solver
 from rlvr_envs.families.puzzles.latin import (
     ANSWER_FORM,
     ANSWER_SYNTAX,
-    AnswerError,
     Clue,
     cell_var,
+    check_latin,
     given_clues,
-    givens_violation,
     grid_text,
     latin_cnf,
-    latin_violation,
-    parse_square,
     puzzle_rows,
     random_latin,
     reduce_clues,
@@ -164,14 +161,9 @@ class Futoshiki(Family):
         return Draft(question, grid_text(grid), meta)
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        n = problem.meta["size"]
-        try:
-            grid = parse_square(answer, n)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        why = givens_violation(grid, problem.meta["puzzle"]) or latin_violation(grid, n)
-        if why:
-            return Judgement.wrong(why=why)
+        grid = check_latin(answer, problem.meta)
+        if isinstance(grid, Judgement):
+            return grid
         for r1, c1, r2, c2, sign in problem.meta["signs"]:
             a, b = grid[r1][c1], grid[r2][c2]
             if not (a < b if sign == "<" else a > b):

@@ -47,12 +47,10 @@ from rlvr_envs.families.logic._sat import SOLVER
 from rlvr_envs.families.puzzles.latin import (
     ANSWER_FORM,
     ANSWER_SYNTAX,
-    AnswerError,
     cell_var,
+    check_latin,
     grid_text,
     latin_cnf,
-    latin_violation,
-    parse_square,
     random_latin,
 )
 
@@ -385,14 +383,9 @@ class KenKen(Family):
         return Draft(question, grid_text(grid), {"size": n, "cages": meta_cages})
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        n = problem.meta["size"]
-        try:
-            grid = parse_square(answer, n)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        why = latin_violation(grid, n)
-        if why:
-            return Judgement.wrong(why=why)
+        grid = check_latin(answer, problem.meta)
+        if isinstance(grid, Judgement):
+            return grid
         for index, cage in enumerate(problem.meta["cages"]):
             digits = [grid[r][c] for r, c in cage["cells"]]
             if cage_value(cage["op"], digits) != cage["target"]:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from rlvr_envs.core import Judgement
 from rlvr_envs.families.logic._sat import exactly_one
 from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
 
@@ -175,6 +176,21 @@ def givens_violation(grid: list[list[int]], puzzle: list[str]) -> str | None:
             if char != "." and grid[r][c] != int(char):
                 return f"the given digit at row {r + 1}, column {c + 1} changed"
     return None
+
+
+def check_latin(answer: str, meta: dict) -> list[list[int]] | Judgement:
+    """The answer grid where it parses, is a Latin square of order ``meta["size"]`` and keeps
+    the givens of ``meta["puzzle"]`` (where there is one); else the verdict that says why not.
+    The families' own rules (signs, clues, cages) are checked after this."""
+    n = meta["size"]
+    try:
+        grid = parse_square(answer, n)
+    except AnswerError as exc:
+        return Judgement.unparsable(str(exc))
+    why = (givens_violation(grid, meta["puzzle"]) if "puzzle" in meta else None) or (
+        latin_violation(grid, n)
+    )
+    return Judgement.wrong(why=why) if why else grid
 
 
 def grid_text(grid: list[list[int]]) -> str:

@@ -33,13 +33,10 @@ from rlvr_envs.families.logic._sat import cached_solver
 from rlvr_envs.families.puzzles.latin import (
     ANSWER_FORM,
     ANSWER_SYNTAX,
-    AnswerError,
     cell_var,
-    givens_violation,
+    check_latin,
     grid_text,
     latin_cnf,
-    latin_violation,
-    parse_square,
     random_latin,
 )
 
@@ -80,14 +77,9 @@ class LatinSquare(Family):
         return Draft(question, grid_text(grid), {"size": n, "puzzle": puzzle})
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        n = problem.meta["size"]
-        try:
-            grid = parse_square(answer, n)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        why = givens_violation(grid, problem.meta["puzzle"]) or latin_violation(grid, n)
-        if why:
-            return Judgement.wrong(why=why)
+        grid = check_latin(answer, problem.meta)
+        if isinstance(grid, Judgement):
+            return grid
         return Judgement.right()
 
     def complexity(self, problem: Problem) -> float:

@@ -43,15 +43,12 @@ from rlvr_envs.families.logic._sat import cached_solver
 from rlvr_envs.families.puzzles.latin import (
     ANSWER_FORM,
     ANSWER_SYNTAX,
-    AnswerError,
     Clue,
     cell_var,
+    check_latin,
     given_clues,
-    givens_violation,
     grid_text,
     latin_cnf,
-    latin_violation,
-    parse_square,
     puzzle_rows,
     random_latin,
     reduce_clues,
@@ -218,14 +215,10 @@ class Skyscrapers(Family):
         return Draft(question, grid_text(grid), meta)
 
     def check(self, problem: Problem, answer: str) -> Judgement:
+        grid = check_latin(answer, problem.meta)
+        if isinstance(grid, Judgement):
+            return grid
         n = problem.meta["size"]
-        try:
-            grid = parse_square(answer, n)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        why = givens_violation(grid, problem.meta["puzzle"]) or latin_violation(grid, n)
-        if why:
-            return Judgement.wrong(why=why)
         for side in SIDES:
             for index, k in enumerate(problem.meta["clues"][side]):
                 if k and visible([grid[r][c] for r, c in line_of_sight(n, side, index)]) != k:
