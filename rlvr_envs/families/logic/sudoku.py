@@ -142,12 +142,15 @@ def _cnf(n: int) -> list[list[int]]:
     return clauses
 
 
-def random_grid(rng: random.Random, n: int) -> list[list[int]]:
-    """A random complete grid: random diagonal boxes, then randomised MRV backtracking."""
-    bh, bw = BOXES[n]
+def complete_grid(
+    rng: random.Random, n: int, box_of: list[int], seeded: list[tuple[int, int]]
+) -> list[list[int]] | None:
+    """A random n x n grid with every digit 1..n once per row, column and box (``box_of[i]``
+    is cell i's box; give every cell its own box for a plain Latin square), extending the
+    ``seeded`` (cell, digit) pairs: randomised backtracking that fills the cell with the
+    fewest candidates first. None when the seeds do not extend."""
     full = (1 << n) - 1
-    box_of = [(i // n // bh) * (n // bw) + (i % n) // bw for i in range(n * n)]
-    rows, cols, boxes = [0] * n, [0] * n, [0] * n
+    rows, cols, boxes = [0] * n, [0] * n, [0] * (max(box_of) + 1)
     cells = [0] * (n * n)
 
     def put(i: int, d: int) -> None:
@@ -186,16 +189,27 @@ def random_grid(rng: random.Random, n: int) -> list[list[int]]:
             take(best)
         return False
 
+    for i, d in seeded:
+        put(i, d)
+    if not solve():
+        return None
+    return [cells[r * n : (r + 1) * n] for r in range(n)]
+
+
+def random_grid(rng: random.Random, n: int) -> list[list[int]]:
+    """A random complete grid: random diagonal boxes, then :func:`complete_grid`."""
+    bh, bw = BOXES[n]
+    box_of = [(i // n // bh) * (n // bw) + (i % n) // bw for i in range(n * n)]
     # On 9x9 the three diagonal boxes share no row or column and always extend to a full
     # grid; on 4x4 and 6x6 two random diagonal boxes may not, so only the first is drawn.
-    diagonal = 3 if n == 9 else 1
-    for k in range(diagonal):
+    seeded = []
+    for k in range(3 if n == 9 else 1):
         digits = rng.sample(range(1, n + 1), n)
-        for j in range(n):
-            put((k * bh + j // bw) * n + k * bw + j % bw, digits[j])
-    if not solve():  # pragma: no cover - impossible for the boxes drawn above
+        seeded += [((k * bh + j // bw) * n + k * bw + j % bw, digits[j]) for j in range(n)]
+    grid = complete_grid(rng, n, box_of, seeded)
+    if grid is None:  # pragma: no cover - impossible for the boxes drawn above
         raise RuntimeError("the random Sudoku boxes do not extend to a grid")
-    return [cells[r * n : (r + 1) * n] for r in range(n)]
+    return grid
 
 
 def remove_clues(

@@ -31,6 +31,7 @@ from functools import cache
 from rlvr_envs.core import Judgement
 from rlvr_envs.families.logic._sat import exactly_one
 from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
+from rlvr_envs.families.logic.sudoku import complete_grid
 
 ANSWER_SYNTAX = "the completed grid, one row per line, digits only (e.g. 1234 / 3412 / ...)"
 ANSWER_FORM = "grid of digits"
@@ -56,50 +57,13 @@ def latin_cnf(n: int) -> tuple[tuple[int, ...], ...]:
 
 
 def random_latin(rng: random.Random, n: int) -> list[list[int]]:
-    """A random Latin square of order n: a random first row, then randomised backtracking
-    that fills the cell with the fewest candidates first."""
-    full = (1 << n) - 1
-    rows, cols = [0] * n, [0] * n
-    cells = [0] * (n * n)
-
-    def put(i: int, d: int) -> None:
-        cells[i] = d
-        rows[i // n] |= 1 << (d - 1)
-        cols[i % n] |= 1 << (d - 1)
-
-    def take(i: int) -> None:
-        mask = ~(1 << (cells[i] - 1))
-        cells[i] = 0
-        rows[i // n] &= mask
-        cols[i % n] &= mask
-
-    def solve() -> bool:
-        best, best_mask, best_count = -1, 0, n + 1
-        for i in range(n * n):
-            if cells[i]:
-                continue
-            mask = full & ~(rows[i // n] | cols[i % n])
-            count = mask.bit_count()
-            if count < best_count:
-                best, best_mask, best_count = i, mask, count
-                if count <= 1:
-                    break
-        if best < 0:
-            return True
-        digits = [d + 1 for d in range(n) if best_mask >> d & 1]
-        rng.shuffle(digits)
-        for d in digits:
-            put(best, d)
-            if solve():
-                return True
-            take(best)
-        return False
-
-    for c, d in enumerate(rng.sample(range(1, n + 1), n)):
-        put(c, d)
-    if not solve():  # pragma: no cover - every Latin rectangle extends to a square
+    """A random Latin square of order n: a random first row, then Sudoku's randomised
+    backtracking (:func:`complete_grid`) with every cell in a box of its own."""
+    first_row = list(enumerate(rng.sample(range(1, n + 1), n)))
+    grid = complete_grid(rng, n, list(range(n * n)), first_row)
+    if grid is None:  # pragma: no cover - every Latin rectangle extends to a square
         raise RuntimeError("a Latin rectangle did not extend")
-    return [cells[r * n : (r + 1) * n] for r in range(n)]
+    return grid
 
 
 @dataclass
