@@ -33,6 +33,7 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
 from rlvr_envs.families.logic._sat import new_solver
+from rlvr_envs.families.puzzles.marks import neighbours4
 from rlvr_envs.families.puzzles.shading import AnswerError, components, connected, parse_marks
 
 SHADED = "#xX■█"
@@ -119,21 +120,13 @@ def violation(grid: list[list[int]], numbers: list[str]) -> str | None:
     return None
 
 
-def _neighbours(r: int, c: int, h: int, w: int) -> list[tuple[int, int]]:
-    return [
-        (rr, cc)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-        if 0 <= rr < h and 0 <= cc < w
-    ]
-
-
 def maximal_shading(rng: random.Random, h: int, w: int) -> set[tuple[int, int]]:
     """Shaded cells, none touching, unshaded connected, and no cell can be added."""
     shaded: set[tuple[int, int]] = set()
     order = [(r, c) for r in range(h) for c in range(w)]
     rng.shuffle(order)
     for cell in order:
-        if any(nb in shaded for nb in _neighbours(*cell, h, w)):
+        if any(nb in shaded for nb in neighbours4(*cell, h, w)):
             continue
         r0, c0 = cell
         ring = [(r0 + dr, c0 + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
@@ -189,7 +182,7 @@ def rival(numbers: list[list[int]], shaded: set[tuple[int, int]]) -> set[tuple[i
                 return dark
             part = parts[0]
             inside = set(part)
-            border = sorted({nb for cell in part for nb in _neighbours(*cell, h, w)} - inside)
+            border = sorted({nb for cell in part for nb in neighbours4(*cell, h, w)} - inside)
             outside = parts[1][0]
             solver.add_clause([*(-var(*b) for b in border), var(*outside)])
     finally:

@@ -31,15 +31,39 @@ BLANK = "."
 
 
 def parse_marks(
-    text: str, rows: int, cols: int, marked: str, unmarked: str, what: str = "cell"
+    text: str,
+    rows: int,
+    cols: int,
+    marked: str,
+    unmarked: str,
+    puzzle: Sequence[Sequence[str]] | None = None,
 ) -> list[list[int]]:
-    """A rows x cols grid of 1 (a character of ``marked``) and 0 (one of ``unmarked``).
+    """A grid of marks, one row per line: a character of ``marked`` is 1, of ``unmarked`` 0.
 
-    Raises :class:`AnswerError` for any other character or a grid of the wrong shape.
+    Where ``puzzle`` is given, a cell may also be written as the puzzle's own symbol at that
+    cell (a Hitori number, a Star Battle region letter), which reads as 0; any other
+    character of that kind is an error. Rows may be separated by new lines, ``/`` or ``;``
+    and spaces, commas and ``|`` inside a row are ignored (see :func:`parse_grid`).
     """
     symbols = {ch: 1 for ch in marked}
     symbols.update({ch: 0 for ch in unmarked})
-    return parse_grid(text, rows, cols, symbols, what)
+    own: list[str] = []
+    if puzzle is not None:
+        own = sorted({ch for row in puzzle for ch in row} - set(symbols))
+        symbols.update({ch: 2 + i for i, ch in enumerate(own)})
+    grid = parse_grid(text, rows, cols, symbols, "cell")
+    if own:
+        for r in range(rows):
+            for c in range(cols):
+                value = grid[r][c]
+                if value >= 2:
+                    if own[value - 2] != puzzle[r][c]:
+                        raise AnswerError(
+                            f"row {r + 1}, column {c + 1} holds {own[value - 2]!r}, which is "
+                            f"neither a mark nor that cell's own symbol {puzzle[r][c]!r}"
+                        )
+                    grid[r][c] = 0
+    return grid
 
 
 def marks_text(grid: Sequence[Sequence[int]]) -> str:

@@ -1,6 +1,6 @@
 """What the shading and placement grids of ``puzzles`` share (Binairo, Hitori, Star Battle,
-Kakuro): CNF cardinality constraints, orthogonal connectivity and a parser for grids of marks that
-may also repeat the puzzle's own symbols.
+Kakuro): CNF cardinality constraints and orthogonal connectivity; their grids of marks are read
+by :func:`rlvr_envs.families.puzzles.marks.parse_marks`.
 
 Solvers are Minisat 2.2 through :mod:`rlvr_envs.families.logic._sat`; pysat is imported
 lazily, so verifying a problem never needs it. Model output is hostile: the parsers cap the
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
+from rlvr_envs.families.puzzles.marks import AnswerError, parse_marks
 
 __all__ = [
     "AnswerError",
@@ -97,39 +97,3 @@ def components(cells: Iterable[tuple[int, int]]) -> list[list[tuple[int, int]]]:
                     stack.append(nb)
         out.append(sorted(group))
     return out
-
-
-def parse_marks(
-    text: str,
-    rows: int,
-    cols: int,
-    on: str,
-    off: str,
-    puzzle: Sequence[Sequence[str]] | None = None,
-) -> list[list[int]]:
-    """A grid of marks, one row per line: a character of ``on`` is 1, of ``off`` is 0.
-
-    Where ``puzzle`` is given, a cell may also be written as the puzzle's own symbol at that
-    cell (a Hitori number, a Star Battle region letter), which reads as 0; any other
-    character of that kind is an error. Rows may be separated by new lines, ``/`` or ``;``
-    and spaces, commas and ``|`` inside a row are ignored (see :func:`parse_grid`).
-    """
-    symbols = {ch: 1 for ch in on}
-    symbols.update({ch: 0 for ch in off})
-    own: list[str] = []
-    if puzzle is not None:
-        own = sorted({ch for row in puzzle for ch in row} - set(symbols))
-        symbols.update({ch: 2 + i for i, ch in enumerate(own)})
-    grid = parse_grid(text, rows, cols, symbols, "cell")
-    if own:
-        for r in range(rows):
-            for c in range(cols):
-                value = grid[r][c]
-                if value >= 2:
-                    if own[value - 2] != puzzle[r][c]:
-                        raise AnswerError(
-                            f"row {r + 1}, column {c + 1} holds {own[value - 2]!r}, which is "
-                            f"neither a mark nor that cell's own symbol {puzzle[r][c]!r}"
-                        )
-                    grid[r][c] = 0
-    return grid

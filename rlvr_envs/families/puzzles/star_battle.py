@@ -43,6 +43,7 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
 from rlvr_envs.families.logic._sat import at_most_one, new_solver
+from rlvr_envs.families.puzzles.marks import neighbours4
 from rlvr_envs.families.puzzles.shading import (
     AnswerError,
     Pool,
@@ -196,7 +197,7 @@ def _grow(rng: random.Random, n: int, seeds: list[tuple[int, int]]) -> list[list
     for i, (r, c) in enumerate(seeds):
         region[r][c] = i
     for i, (r, c) in enumerate(seeds):
-        frontier += [(rr, cc, i) for rr, cc in _neighbours(r, c, n)]
+        frontier += [(rr, cc, i) for rr, cc in neighbours4(r, c, n, n)]
     while frontier:
         j = rng.randrange(len(frontier))
         frontier[j], frontier[-1] = frontier[-1], frontier[j]
@@ -204,16 +205,8 @@ def _grow(rng: random.Random, n: int, seeds: list[tuple[int, int]]) -> list[list
         if region[r][c] >= 0:
             continue
         region[r][c] = i
-        frontier += [(rr, cc, i) for rr, cc in _neighbours(r, c, n) if region[rr][cc] < 0]
+        frontier += [(rr, cc, i) for rr, cc in neighbours4(r, c, n, n) if region[rr][cc] < 0]
     return region
-
-
-def _neighbours(r: int, c: int, n: int) -> list[tuple[int, int]]:
-    return [
-        (rr, cc)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-        if 0 <= rr < n and 0 <= cc < n
-    ]
 
 
 def _pair_up(rng: random.Random, n: int, region: list[list[int]], count: int) -> list[int] | None:
@@ -222,7 +215,7 @@ def _pair_up(rng: random.Random, n: int, region: list[list[int]], count: int) ->
     adjacent = [set() for _ in range(count)]
     for r in range(n):
         for c in range(n):
-            for rr, cc in _neighbours(r, c, n):
+            for rr, cc in neighbours4(r, c, n, n):
                 a, b = region[r][c], region[rr][cc]
                 if a != b:
                     adjacent[a].add(b)
@@ -332,7 +325,7 @@ def _repair(rng: random.Random, n: int, region, stars, other) -> bool:
     rng.shuffle(cells)
     for r, c in cells:
         old = region[r][c]
-        targets = sorted({region[rr][cc] for rr, cc in _neighbours(r, c, n)} - {old})
+        targets = sorted({region[rr][cc] for rr, cc in neighbours4(r, c, n, n)} - {old})
         if not targets:
             continue
         rest = [
