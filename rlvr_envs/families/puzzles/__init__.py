@@ -66,9 +66,8 @@ FAMILIES: list[tuple[str, int]] = [
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version. ChessMate
-# stays out: its rules engine (python-chess, GPL-3.0) is an optional extra, and a mixture must
-# generate wherever the core installs.
-OPTIONAL = {"ChessMate": "chess"}
+# stays out: its rules engine (python-chess, GPL-3.0) is an optional extra (its `requires`),
+# and a mixture must generate wherever the core installs.
 PUZZLES_V0 = [
     "rlvr/LatinSquare-v0",
     "rlvr/Futoshiki-v0",
