@@ -21,6 +21,10 @@ integer. The forms:
                 ``\\frac{-7}{12}``, ``-\\frac{7}{12}``); no decimals, percentages, mixed numbers
 ``decimal``     an integer or a decimal literal (``3.25``); exactness is the value check's job
 ``number``      ``integer``, ``decimal`` or ``rational``
+``exact``       ``radical`` widened to the constants of calculus and geometry: terms may also
+                carry ``\\pi`` or ``e`` (to a positive integer power) and ``\\ln(n)`` of an integer
+                ``n > 1``, each at most once per term (``\\frac{9\\pi}{2}``, ``2e^{3} - 1``,
+                ``1 - \\ln(2)``, ``\\frac{\\pi^2}{6}``); no decimal, no unevaluated function
 ``radical``     an exact value in simplified radical form: rational and ``r\\sqrt{d}`` terms,
                 optionally times ``i``, like terms collected, ``d`` square-free, no root in a
                 denominator (``1 - \\sqrt{2}``, ``-2 + 11i/2``, ``\\frac{-3 + \\sqrt{5}}{2}``)
@@ -31,7 +35,8 @@ integer. The forms:
 ``set``         ``\\{a, b, ...\\}`` of the element form, no element twice (``\\emptyset`` too)
 ``interval``    an interval or a union of disjoint, non-touching intervals, endpoints of the
                 element form or ``\\pm\\infty`` (open there)
-``matrix``      a matrix of entries of the element form, optionally times one rational scalar
+``matrix``      a matrix of entries of the element form, optionally times one rational scalar;
+                a LaTeX matrix environment or a list of rows ``[[1, 2], [3, 4]]``
 ``polynomial``  expanded: a sum of terms ``c x^k`` (``c`` an integer or ``p/q`` in lowest terms),
                 one term per monomial, no zero terms, variables from ``variables``
 ``factored``    a constant times a product of distinct primitive integer polynomials, each
@@ -61,6 +66,7 @@ FORMS: tuple[str, ...] = (
     "decimal",
     "number",
     "radical",
+    "exact",
     "roots",
     "tuple",
     "set",
@@ -72,7 +78,7 @@ FORMS: tuple[str, ...] = (
 )
 """Every form :func:`check_form` knows, named as families declare them."""
 
-ELEMENT_FORMS: tuple[str, ...] = ("integer", "rational", "decimal", "number", "radical")
+ELEMENT_FORMS: tuple[str, ...] = ("integer", "rational", "decimal", "number", "radical", "exact")
 """The forms a collection's elements may take (``element=`` of roots, tuple, set, ...)."""
 
 _MAX_ITEMS = 256
@@ -246,6 +252,9 @@ class _Rules:
     def radical(self, node: Node) -> None:
         _collected(node, _radical_atom, "a simplified exact value")
 
+    def exact(self, node: Node) -> None:
+        _collected(node, _exact_atom, "a simplified exact value")
+
     def element(self, form: str, node: Node) -> None:
         getattr(self, form)(node)
 
@@ -292,6 +301,29 @@ def _radical_atom(node: Node) -> list[Atom] | None:
         if radicand < 2 or not _square_free(radicand):
             raise _Off(f"sqrt({radicand}) is not simplified")
         return [("sqrt", radicand)]
+    return None
+
+
+_TRANSCENDENTAL = (("const", "pi"), ("const", "e"))
+
+
+def _exact_atom(node: Node) -> list[Atom] | None:
+    """A radical atom, or ``\\pi``/``e`` to a positive integer power, or ``\\ln(n)``."""
+    found = _radical_atom(node)
+    if found is not None:
+        return found
+    if node in _TRANSCENDENTAL:
+        return [(node[1], 1)]
+    if node[0] == "pow" and node[1] in _TRANSCENDENTAL:
+        power = int_literal(node[2])
+        if power is None or power < 2:
+            raise _Off(f"the exponent of {node[1][1]} must be an integer literal > 1")
+        return [(node[1][1], power)]
+    if node[0] == "func" and node[1] == "ln" and len(node[2]) == 1:
+        argument = int_literal(node[2][0])
+        if argument is None or argument < 2:
+            raise _Off("a logarithm of something other than an integer > 1")
+        return [("ln", argument)]
     return None
 
 
@@ -361,6 +393,9 @@ def _term(node: Node, atom: Callable[[Node], list[Atom] | None]) -> tuple[Fracti
         raise _Off("a factor repeated within a term; use a power or do the arithmetic")
     if len([a for a in atoms if a[0] == "sqrt"]) > 1:
         raise _Off("two square roots multiplied; do the arithmetic")
+    for name in ("pi", "e", "ln"):
+        if len([a for a in atoms if a[0] == name]) > 1:
+            raise _Off(f"{name} twice in one term; use a power or do the arithmetic")
     if coefficient is None:
         coefficient = Fraction(1)
     if denominator > 1:
@@ -610,8 +645,12 @@ def _approximate(node: Node) -> float:
         return math.prod(_approximate(n) for n in node[1])
     if kind == "div":
         return _approximate(node[1]) / _approximate(node[2])
-    if kind == "func" and node[1] == "sqrt":
-        return math.sqrt(_approximate(node[2][0]))
+    if kind == "func" and node[1] in ("sqrt", "ln"):
+        return (math.sqrt if node[1] == "sqrt" else math.log)(_approximate(node[2][0]))
+    if kind == "const" and node[1] in ("pi", "e"):
+        return math.pi if node[1] == "pi" else math.e
+    if kind == "pow":
+        return _approximate(node[1]) ** _approximate(node[2])
     raise _Off("an interval end that is not a real number")
 
 
@@ -620,9 +659,17 @@ def _matrix(rules: _Rules, node: Node, element: str | None) -> None:
     if node[0] == "mul" and len(node[1]) == 2 and node[1][1][0] == "matrix":
         rules.element("rational", node[1][0])
         node = node[1][1]
-    if node[0] != "matrix":
+    if (
+        node[0] == "seq"
+        and node[1] == "["
+        and node[3]
+        and all(row[0] == "seq" and row[1] == "[" for row in node[3])
+    ):
+        rows = [row[3] for row in node[3]]  # [[1, 2], [3, 4]]: a list of rows
+    elif node[0] == "matrix":
+        rows = node[1]
+    else:
         raise _Off(f"{_describe(node)} where a matrix is asked")
-    rows = node[1]
     if not rows or len({len(r) for r in rows}) != 1:
         raise _Off("rows of different lengths")
     for row in rows:

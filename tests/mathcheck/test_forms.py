@@ -151,6 +151,46 @@ def test_radicals_reject_roots_in_denominators_and_unevaluated_radicands():
         assert _ok(text, "radical"), text
 
 
+# -- exact values with pi, e and logarithms -----------------------------------------------------
+@SETTINGS
+@given(
+    a=st.fractions(min_value=-20, max_value=20, max_denominator=12),
+    b=st.fractions(min_value=-20, max_value=20, max_denominator=12),
+    unit=st.sampled_from(["\\pi", "\\pi^2", "e", "e^{3}", "\\ln(2)", "\\ln(10)", "\\sqrt{3}\\pi"]),
+    k=st.integers(2, 5),
+)
+def test_an_exact_value_with_pi_e_or_ln_passes_and_undone_arithmetic_fails(a, b, unit, k):
+    assume(b != 0)
+    top = "" if abs(b.numerator) == 1 else str(abs(b.numerator))
+    bottom = "" if b.denominator == 1 else f"/{b.denominator}"
+    text = (f"{a} " if a else "") + ("- " if b < 0 else "+ ") + f"{top}{unit}{bottom}"
+    text = text.lstrip("+ ")
+    assert _ok(text, "exact"), text
+    assert _ok(f"({text}, 1)", "tuple", element="exact"), text
+    assert not _ok(text, "radical") or "pi" not in unit
+    # the same value with its arithmetic not done
+    undone = [
+        f"{a} + {b}{unit} + 0{unit}",
+        f"{a} + {b.numerator * k}{unit}/{b.denominator * k}",
+        f"{a} + {b}{unit}{unit}",
+    ]
+    for bad in undone[:2]:
+        assert not _ok(bad, "exact"), bad
+    assert not _ok(undone[2], "exact")  # pi pi, e e: a power is the simplified form
+
+
+def test_exact_values_refuse_decimals_functions_and_odd_logs_and_order_interval_ends():
+    for text in ("3.14", "\\sin(1)", "\\ln(1)", "\\ln(x)", "e^x", "e^{1}", "\\pi\\pi", "2*3\\pi",
+                 "\\sqrt{8}\\pi", "\\ln(2)\\ln(2)", "\\pi + \\pi"):  # fmt: skip
+        assert not _ok(text, "exact", variables=("x",)), text
+    for text in ("\\frac{9\\pi}{2}", "\\frac{4}{3}\\pi", "\\pi^2/6", "1 - \\ln 2", "2e^{3} - 1",
+                 "4\\sqrt{3}\\pi/3", "-\\frac{\\pi}{4}", "e"):  # fmt: skip
+        assert _ok(text, "exact"), text
+    assert _ok("[0, e) \\cup (\\pi, 3\\pi]", "interval", element="exact")
+    assert not _ok("[\\pi, 3)", "interval", element="exact")  # pi > 3: ends out of order
+    assert not _ok("\\pi", "radical")  # the older form is unchanged
+
+
 def test_roots_lists_accept_plus_minus_and_the_asked_variable_only():
     assert _ok("\\frac{-3 \\pm \\sqrt{5}}{2}", "roots")
     assert _ok("x = 2, x = -3", "roots", variables=("x",))
@@ -269,6 +309,11 @@ def test_tuples_sets_intervals_and_matrices():
     assert _ok("(-\\infty, 1) \\cup (1, 3]", "interval")
     for bad in ("[1, 3] \\cup [3, 5]", "(0, 2) \\cup (1, 3)", "[-\\infty, 2)", "(3, 1)"):
         assert not _ok(bad, "interval"), bad
+    assert _ok("[[1, -2], [3/2, 0]]", "matrix") and _ok(
+        "\\begin{pmatrix}1 & 2\\end{pmatrix}", "matrix"
+    )
+    for bad in ("[[1, 2], [3]]", "[[1, 2], [3, 2 + 2]]", "[1, 2]", "[[1, 2/4]]", "[[1], (2)]"):
+        assert not _ok(bad, "matrix"), bad
 
 
 def test_expressions_must_have_their_literal_arithmetic_done():
