@@ -373,6 +373,14 @@ def _assignment_map(gold: Node) -> dict[str, Node] | None:
 
 def _compare_mapping(mapping: dict[str, Node], pred: Node, values: Values) -> bool | None:
     """Match assignments by name; bare values (a list or a tuple) in the gold's order."""
+    if (
+        pred[0] == "rel"
+        and pred[1] == "="
+        and pred[2][0] == "seq"
+        and pred[3][0] == "seq"
+        and len(pred[2][3]) == len(pred[3][3])
+    ):  # (x, y) = (1, 2): the names in front, in their order
+        pred = ("list", [("rel", "=", n, v) for n, v in zip(pred[2][3], pred[3][3], strict=True)])
     items = pred[1] if pred[0] == "list" else pred[3] if pred[0] == "seq" else [pred]
     if len(items) != len(mapping):
         return False

@@ -654,17 +654,30 @@ def _approximate(node: Node) -> float:
     raise _Off("an interval end that is not a real number")
 
 
-def _matrix(rules: _Rules, node: Node, element: str | None) -> None:
-    form = element or "rational"
-    if node[0] == "mul" and len(node[1]) == 2 and node[1][1][0] == "matrix":
-        rules.element("rational", node[1][0])
-        node = node[1][1]
-    if (
+def _rows_list(node: Node) -> bool:
+    """``[[1, 2], [3, 4]]``: a bracketed list of bracketed rows."""
+    return (
         node[0] == "seq"
         and node[1] == "["
-        and node[3]
+        and bool(node[3])
         and all(row[0] == "seq" and row[1] == "[" for row in node[3])
+    )
+
+
+def _is_matrix(node: Node) -> bool:
+    return node[0] == "matrix" or _rows_list(node)
+
+
+def _matrix(rules: _Rules, node: Node, element: str | None) -> None:
+    form = element or "rational"
+    if node[0] == "neg" and (
+        _is_matrix(node[1]) or (node[1][0] == "mul" and _is_matrix(node[1][1][-1]))
     ):
+        node = node[1]  # -1/7 [[...]]: the sign belongs to the scalar
+    if node[0] == "mul" and len(node[1]) == 2 and _is_matrix(node[1][1]):
+        rules.element("rational", node[1][0])
+        node = node[1][1]
+    if _rows_list(node):
         rows = [row[3] for row in node[3]]  # [[1, 2], [3, 4]]: a list of rows
     elif node[0] == "matrix":
         rows = node[1]

@@ -47,9 +47,10 @@ class MathFamily(Family):
             return Judgement.unparsable(form.why)
         if not form.ok:
             return Judgement.wrong(form=form.why)
-        result = compare_answers(
-            problem.answer, answer, verify_timeout(), problem.meta.get("precision")
-        )
+        gold = problem.answer
+        if self.answer_form == "tuple":
+            gold = named_tuple(gold, self.form_variables(problem))
+        result = compare_answers(gold, answer, verify_timeout(), problem.meta.get("precision"))
         if result.equal:
             return Judgement.right()
         if result.reason == "unparsable":
@@ -57,6 +58,27 @@ class MathFamily(Family):
         if result.reason in ("timeout", "error"):
             return Judgement(False, 0.0, result.reason)
         return Judgement.wrong()
+
+
+def named_tuple(answer: str, variables: tuple[str, ...]) -> str:
+    """``(0, 284)`` asked as ``(s, r)`` -> ``s = 0, r = 284``: the reference written as
+    assignments, so that an answer naming the variables is matched by name (``r = 284, s = 0``)
+    and a bare tuple in the order the prompt gives. Unchanged unless the counts agree."""
+    if len(variables) < 2:
+        return answer
+    text = answer.strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    items, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += (char in "([{") - (char in ")]}")
+        if char == "," and depth == 0:
+            items.append(text[start:index].strip())
+            start = index + 1
+    items.append(text[start:].strip())
+    if len(items) != len(variables) or any("=" in item for item in items):
+        return answer
+    return ", ".join(f"{name} = {item}" for name, item in zip(variables, items, strict=True))
 
 
 def fraction_text(value: Fraction) -> str:

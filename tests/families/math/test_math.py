@@ -15,7 +15,9 @@ import subprocess
 import sys
 from fractions import Fraction
 
+from rlvr_envs.families.math._base import named_tuple
 from rlvr_envs.families.math.word_problems import number_text
+from rlvr_envs.mathcheck.compare import is_equivalent
 from tests.families.math.helpers import MY_IDS
 
 
@@ -26,6 +28,18 @@ def test_number_text_is_canonical():
     assert number_text(Fraction(1, 3)) == "1/3"
     assert number_text(Fraction(1, 1024)) == "1/1024"  # more than 4 places: a fraction
     assert number_text(Fraction(1, 20)) == "0.05"
+
+
+def test_a_tuple_is_matched_by_the_names_the_prompt_gives_not_by_alphabetical_order():
+    gold = named_tuple("(0, 284)", ("s", "r"))  # asked as (s, r)
+    assert gold == "s = 0, r = 284"
+    right = ["(0, 284)", "s = 0, r = 284", "r = 284, s = 0", "(s, r) = (0, 284)",
+             "(r, s) = (284, 0)"]  # fmt: skip
+    wrong = ["(284, 0)", "r = 0, s = 284", "s = 284, r = 0", "(r, s) = (0, 284)", "(0, 284, 1)"]
+    assert all(is_equivalent(gold, text) for text in right)
+    assert not any(is_equivalent(gold, text) for text in wrong)
+    assert named_tuple("(1, 2)", ("x",)) == "(1, 2)"  # counts differ: unchanged
+    assert named_tuple("(\\frac{1}{2}, f(1, 2))", ("a", "b")) == "a = \\frac{1}{2}, b = f(1, 2)"
 
 
 # -- process hygiene -----------------------------------------------------------------------
