@@ -124,19 +124,32 @@ def _is_finite_number(value: Any) -> bool:
 
 
 def _close(a: Any, b: Any, digits: int = _DIGITS) -> bool:
-    diff = sympy.N(a - b, digits)
-    scale = max(1, abs(sympy.N(a, digits)))
-    return bool(abs(diff) <= scale * sympy.Float(10) ** (5 - digits))
+    """Agreement to ``digits - 5`` significant digits, relative to the larger magnitude.
+
+    Relative, not absolute: ``e^{-3x^2}`` and ``3e^{-3x^2}`` are both below any absolute
+    bound at most points, and ``e^{3x^2}`` swamps an added ``x``; neither may pass for the
+    other. A difference below ``10**-(2 * digits)`` counts as zero (evaluation noise of an
+    exact zero such as ``sin(x)^2 + cos(x)^2 - 1``).
+    """
+    diff = abs(sympy.N(a - b, digits))
+    scale = max(abs(sympy.N(a, digits)), abs(sympy.N(b, digits)))
+    tiny = sympy.Float(10) ** (-2 * digits)
+    return bool(diff <= tiny or diff <= scale * sympy.Float(10) ** (5 - digits))
 
 
 def _points(symbols: list[Any], rng: random.Random) -> list[dict[Any, Any]]:
-    return [
-        {
-            s: sympy.Rational(rng.choice([-1, 1]) * rng.randint(1, 97), rng.randint(1, 13))
-            for s in symbols
-        }
-        for _ in range(_POINTS)
-    ]
+    """Rational points, the first half within [-2, 2] (where exponentials of polynomials
+    neither vanish nor swamp the other terms), the rest up to about 20 in magnitude."""
+    points = []
+    for index in range(_POINTS):
+        top = 24 if index < _POINTS // 2 else 97
+        points.append(
+            {
+                s: sympy.Rational(rng.choice([-1, 1]) * rng.randint(1, top), rng.randint(5, 13))
+                for s in symbols
+            }
+        )
+    return points
 
 
 def values_equal(a: Any, b: Any, digits: int = _DIGITS) -> bool:

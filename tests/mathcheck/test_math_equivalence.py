@@ -84,6 +84,22 @@ def test_polynomial_identities(a, b, c):
     assert not is_equivalent(gold, f"{c}x^2 + {c * b + a + 1}x + {a * b}")
 
 
+@settings(max_examples=25, deadline=None)
+@given(
+    a=st.integers(1, 5), b=st.integers(-5, 5), c=st.integers(2, 9), sign=st.sampled_from([1, -1])
+)
+def test_exponentials_of_polynomials_neither_vanish_nor_swamp_a_difference(a, b, c, sign):
+    """At large points e^{ax^2} swamps an added x, and e^{-ax^2} is below any absolute
+    bound: the comparison is relative and samples points near 0 too."""
+    exponent = f"{sign * a}x^{{2}} + {b}x".replace("+ -", "- ")
+    gold = f"({c}x + 1)e^{{{exponent}}}"
+    assert is_equivalent(gold, f"e^{{{exponent}}}({c}x + 1)")
+    assert is_equivalent(gold, f"{c}xe^{{{exponent}}} + e^{{{exponent}}}")
+    assert not is_equivalent(gold, f"{gold} + x")
+    assert not is_equivalent(gold, f"{c}e^{{{exponent}}}")
+    assert not is_equivalent(gold, f"({c}x + 1)e^{{{exponent} + 1}}")
+
+
 @pytest.mark.parametrize(
     ("gold", "pred", "expected"),
     [
