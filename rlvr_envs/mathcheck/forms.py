@@ -152,6 +152,23 @@ def check_form(
     return FormCheck(True)
 
 
+def radical_terms(node: Node) -> dict[tuple, Fraction]:
+    """The terms of a value written in the ``radical`` form: ``{monomial: coefficient}``,
+    where a monomial is a sorted tuple of atoms (``("sqrt", d)``, ``("i",)``) and ``()`` is
+    the rational part. For callers that judge collections the forms do not cover (a set of
+    points) exactly and without sympy.
+
+    Raises:
+        ValueError: the node is not in simplified radical form (the message says why).
+    """
+    try:
+        return _collected(node, _radical_atom, "a simplified exact value")
+    except _Off as off:
+        raise ValueError(str(off)) from None
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
 # -- literals ---------------------------------------------------------------------------------
 def int_literal(node: Node) -> int | None:
     """The value of an unsigned integer literal node (``7``, ``1,000``), else None."""

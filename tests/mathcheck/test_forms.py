@@ -346,3 +346,18 @@ def test_units_are_rejected_unless_allowed():
     check = check_form("5 cm", "integer")
     assert not check.ok and "units" in check.why
     assert _ok("5 cm", "integer", allow_units=True)
+
+
+def test_radical_terms_give_the_exact_value_of_a_simplified_radical_or_say_why_not():
+    from rlvr_envs.mathcheck.forms import radical_terms
+    from rlvr_envs.mathcheck.parse import parse
+
+    terms = radical_terms(parse("-3/4 + \\sqrt{5}/2 - i"))
+    assert terms == {(): Fraction(-3, 4), (("sqrt", 5),): Fraction(1, 2), (("i",),): -1}
+    assert radical_terms(parse("\\frac{-3 + 2\\sqrt{5}}{4}")) == {
+        (): Fraction(-3, 4),
+        (("sqrt", 5),): Fraction(1, 2),
+    }
+    for bad, why in (("\\sqrt{8}", "not simplified"), ("1 + 1", "collected"), ("2^3", "power")):
+        with pytest.raises(ValueError, match=why):
+            radical_terms(parse(bad))
