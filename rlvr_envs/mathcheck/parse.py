@@ -32,17 +32,18 @@ AST nodes::
 (``A \\cup B \\setminus C`` is ``(A ∪ B) \\ C``); consecutive unions share one "union" node.
 A scalar times a matrix is a "mul" whose factors include the "matrix".
 
-Policies (documented once, here): numbers are written as :mod:`rlvr_envs.numbers` says
-(Unicode minus signs, superscript exponents ``x²`` and odd spaces are normalised first);
-``1,000`` with no space after the comma and ``12 345`` (or ``12\\,345``, a thin space) are
-thousands separators, ``1, 000`` is a list; two number literals side by side (``12 34``) are
-an error, not a product; ``1 1/2`` and ``1\\frac{1}{2}`` are mixed numbers; ``{a \\over b}``
-is a fraction; ``i`` is the imaginary unit and ``e`` Euler's number; trailing units
-(``5 cm``, ``5 \\text{ apples}``, ``\\text{5 cm}``) are dropped (when both answers carry units,
-they must agree); ``or`` and ``and`` separate list items like a comma, so "3 or 4" is a list,
-which never equals a single value (inside a set-builder condition they are the logical
-connectives); an approximation (``\\approx``, ``\\sim``, ``\\simeq``, ``≈``) is not a value
-and does not parse; any other word is rejected.
+Policies (documented once, here): numbers are written as :mod:`rlvr_envs.numbers` says (Unicode
+minus signs, superscript exponents ``x²`` and odd spaces are normalised first); ``1,000`` with
+no space after the comma and ``12 345`` (or ``12\\,345``, a thin space) are thousands
+separators, ``1, 000`` is a list, and inside parentheses or square brackets a comma always
+separates items (``(6,117)`` is a pair, ``[1,000]`` is not a number); two number literals side
+by side (``12 34``) are an error, not a product; ``1 1/2`` and ``1\\frac{1}{2}`` are mixed
+numbers; ``{a \\over b}`` is a fraction; ``i`` is the imaginary unit and ``e`` Euler's number;
+trailing units (``5 cm``, ``5 \\text{ apples}``, ``\\text{5 cm}``) are dropped (when both
+answers carry units, they must agree); ``or`` and ``and`` separate list items like a comma, so
+"3 or 4" is a list, which never equals a single value (inside a set-builder condition they are
+the logical connectives); an approximation (``\\approx``, ``\\sim``, ``\\simeq``, ``≈``) is not
+a value and does not parse; any other word is rejected.
 """
 
 from __future__ import annotations
@@ -203,17 +204,24 @@ def _tokens_and_units(text: str) -> tuple[list[tuple[str, str, bool]], tuple[str
     if _APPROXIMATION.search(text):
         raise ParseError("an approximation is not a value")
     tokens: list[tuple[str, str, bool]] = []
-    pos, space = 0, False
+    pos, space, depth = 0, False, 0
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if match is None:
             raise ParseError(f"unexpected character {text[pos]!r}")
-        kind = match.lastgroup
+        kind, value = match.lastgroup, match.group()
         pos = match.end()
         if kind == "ws":
             space = True
             continue
-        tokens.append((kind, match.group(), space))
+        if kind == "op" and value in "([":
+            depth += 1
+        elif kind == "op" and value in ")]":
+            depth = max(0, depth - 1)
+        elif kind == "num" and depth and "," in value:  # (6,117) is a pair, not 6117
+            value = value[: value.index(",")]
+            pos = match.start() + len(value)
+        tokens.append((kind, value, space))
         space = False
     return _drop_trailing_units(tokens)
 

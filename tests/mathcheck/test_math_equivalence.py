@@ -105,6 +105,11 @@ def test_exponentials_of_polynomials_neither_vanish_nor_swamp_a_difference(a, b,
     [
         ("x = 3", "3", True),
         ("3", "x=3", True),
+        ("(6, 117)", "(6,117)", True),  # inside brackets a comma separates items
+        ("6117", "(6,117)", False),
+        ("[1, 234]", "[1,234]", True),
+        ("1234", "1,234", True),  # outside them it groups thousands
+        ("1234", "x = 1,234", True),
         ("y = 2x + 1", "2x - y + 1 = 0", True),
         ("y = 2x + 1", "y = 2x - 1", False),
         (r"\frac{\sqrt{3}}{2}", r"\frac{1}{2}\sqrt{3}", True),
