@@ -28,6 +28,7 @@ Value equality (:class:`SympyValues`):
 from __future__ import annotations
 
 import random
+import zlib
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -164,20 +165,26 @@ def values_equal(a: Any, b: Any, digits: int = _DIGITS) -> bool:
     if a.has(*infinite) or b.has(*infinite):
         return False
     if not a.free_symbols and not b.free_symbols:
-        return sympy.expand(a - b) == 0 or _close(a, b, digits)
+        return sympy.expand(a - b) == 0 or _close_and_not_provably_apart(a, b, digits)
     if sympy.expand(a - b) == 0:
         return True
     symbols = sorted(a.free_symbols | b.free_symbols, key=str)
-    rng = random.Random(0)
+    rng = random.Random(zlib.crc32(sympy.srepr(a).encode()))  # the points follow the gold
     checked = 0
     for point in _points(symbols, rng):
         va, vb = a.subs(point), b.subs(point)
         if not (_is_finite_number(va) and _is_finite_number(vb)):
             continue
-        if not _close(va, vb, digits - 10):
+        if not _close_and_not_provably_apart(va, vb, digits - 10):
             return False
         checked += 1
     return checked >= 3
+
+
+def _close_and_not_provably_apart(a: Any, b: Any, digits: int) -> bool:
+    """:func:`_close`, unless sympy shows the difference is not zero: a term far below the
+    relative tolerance (``+ e^{-300}``) is still a different value."""
+    return _close(a, b, digits) and (a - b).is_zero is not False
 
 
 def within_precision(a: Any, b: Any, precision: int) -> bool:

@@ -100,6 +100,17 @@ def test_exponentials_of_polynomials_neither_vanish_nor_swamp_a_difference(a, b,
     assert not is_equivalent(gold, f"({c}x + 1)e^{{{exponent} + 1}}")
 
 
+def test_a_term_below_the_tolerance_is_still_a_different_value():
+    for gold, pred in (
+        ("x^2", "x^2 + e^{-300}x"),
+        ("2", "2 + e^{-300}"),
+        ("\\pi", "\\pi - e^{-99}"),
+    ):
+        assert not is_equivalent(gold, pred), pred
+    assert is_equivalent("\\ln(6)", "\\ln(2) + \\ln(3)")
+    assert is_equivalent("\\sin(x)^2", "1 - \\cos(x)^2")
+
+
 @pytest.mark.parametrize(
     ("gold", "pred", "expected"),
     [
