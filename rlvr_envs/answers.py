@@ -102,6 +102,24 @@ def last_tagged(text: str, tag: str = "answer") -> str | None:
     return text[start + len(tag) + 2 : close]
 
 
+def last_tagged_unboxed(text: str) -> str | None:
+    """:func:`last_tagged`, with a ``\\boxed{...}`` that wraps the whole content removed:
+    ``<answer>\\boxed{15/64}</answer>`` answers ``15/64`` (models box by habit)."""
+    content = last_tagged(text)
+    if content is None:
+        return None
+    inner = content.strip()
+    if inner.startswith(("\\boxed{", "\\fbox{")) and inner.endswith("}"):
+        boxed = last_boxed(inner)
+        if (
+            boxed is not None
+            and inner.endswith("{" + boxed + "}")
+            and inner.count("\\boxed") + inner.count("\\fbox") == 1
+        ):
+            return boxed
+    return content
+
+
 def last_boxed(text: str) -> str | None:
     """Content of the last ``\\boxed{...}`` (or ``\\fbox{...}``), matching nested braces.
 
@@ -194,7 +212,7 @@ class AnswerFormatRules:
 FORMATS: dict[str, AnswerFormatRules] = {
     "tags": AnswerFormatRules(
         "tags",
-        last_tagged,
+        last_tagged_unboxed,
         lambda answer: f"<answer>{answer}</answer>",
         lambda what: f"Give {what} inside <answer></answer> tags, e.g. <answer>...</answer>.",
     ),

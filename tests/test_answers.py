@@ -124,3 +124,17 @@ def test_each_answer_format_is_one_entry_that_round_trips():
         assert "the value" in rules.instruction("the value")
     with pytest.raises(ValueError, match="known"):
         answers.extract("<answer>1</answer>", "yaml")
+
+
+def test_a_box_around_the_whole_tagged_answer_is_taken_off():
+    import rlvr_envs
+    from rlvr_envs.answers import FORMATS
+
+    find = FORMATS["tags"].find
+    assert find("<answer>\\boxed{15/64}</answer>") == "15/64"
+    assert find("<answer> \\fbox{\\frac{1}{2}} </answer>") == "\\frac{1}{2}"
+    for kept in ("\\boxed{1} + \\boxed{2}", "2\\boxed{3}", "\\boxed{a}b}", "x"):
+        assert find(f"<answer>{kept}</answer>") == kept
+    problem = rlvr_envs.make_task("rlvr/FractionArithmetic-v0").generate(seed=1)
+    boxed = f"<answer>\\boxed{{{problem.answer}}}</answer>"
+    assert rlvr_envs.verify(problem, boxed).reward == 1.0
