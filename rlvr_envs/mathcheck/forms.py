@@ -45,8 +45,10 @@ integer. The forms:
 ``expression``  any expression in ``variables`` whose literal arithmetic is done
 ==============  ==================================================================================
 
-Every form rejects trailing units (``5 dollars``) unless ``allow_units`` is set, and
-percentages and degrees unless the form is about them. Where ``variables`` names the asked
+Every form rejects trailing units (``5 dollars``) and currency signs (``\\$5``) unless
+``allow_units`` is set, percentages and degrees unless the form is about them, and repeating
+decimals (``0.\\overline{3}``, the question's own number where p/q is asked) unless the form
+or its element is ``decimal`` or ``number``. Where ``variables`` names the asked
 unknowns, an answer may assign it (``x = 3``); assigning another name (``y = 3``) is wrong.
 """
 
@@ -54,6 +56,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -82,6 +85,9 @@ ELEMENT_FORMS: tuple[str, ...] = ("integer", "rational", "decimal", "number", "r
 """The forms a collection's elements may take (``element=`` of roots, tuple, set, ...)."""
 
 _MAX_ITEMS = 256
+_CURRENCY = re.compile("\x00|[€£¥]|USD|EUR")  # \\$ is replaced by \x00 before the search
+_MATH_DOLLAR = re.compile(r"(?<!\\)\$")  # an odd number of bare $: one is a currency sign
+_REPEATING = re.compile(r"\\(?:overline|dot|bar)(?![a-zA-Z])")
 
 
 @dataclass(frozen=True)
@@ -142,6 +148,14 @@ def check_form(
         return FormCheck(False, "not a math answer in the accepted syntax", parsed=False)
     if units and not allow_units:
         return FormCheck(False, f"carries units ({' '.join(units)}); a bare value is asked")
+    currency = _CURRENCY.search(answer.replace("\\$", "\x00")) or (
+        len(_MATH_DOLLAR.findall(answer)) % 2
+    )
+    if currency and not allow_units:
+        return FormCheck(False, "carries a currency sign; a bare value is asked")
+    decimals_allowed = {"decimal", "number"} & {form, element}
+    if _REPEATING.search(answer) and not decimals_allowed:
+        return FormCheck(False, "a repeating decimal where p/q (or another exact form) is asked")
     rules = _Rules(tuple(variables), max_factor_degree)
     try:
         _FORM_CHECKS[form](rules, node, element)

@@ -361,3 +361,18 @@ def test_radical_terms_give_the_exact_value_of_a_simplified_radical_or_say_why_n
     for bad, why in (("\\sqrt{8}", "not simplified"), ("1 + 1", "collected"), ("2^3", "power")):
         with pytest.raises(ValueError, match=why):
             radical_terms(parse(bad))
+
+
+def test_currency_signs_and_repeating_decimals_are_refused_where_they_do_not_belong():
+    for text in ("\\$5", "5$", "$5", "\\text{\\$}5", "€5", "£5"):
+        check = check_form(text, "decimal")
+        assert not check.ok and "currency" in check.why, text
+    assert _ok("$5$", "integer") and _ok("$\\frac{1}{2}$", "rational")  # math delimiters
+    assert _ok("\\$5", "decimal", allow_units=True)
+    for form in ("rational", "radical", "exact"):
+        check = check_form("3.\\overline{929}", form)
+        assert not check.ok and "repeating" in check.why, form
+    assert _ok("3.\\overline{929}", "number")  # an exact value where a number may be a decimal
+    assert not _ok("(1, 0.\\overline{3})", "tuple") and _ok(
+        "(1, 0.\\overline{3})", "tuple", element="number"
+    )
