@@ -700,13 +700,20 @@ def _is_matrix(node: Node) -> bool:
 
 
 def _matrix(rules: _Rules, node: Node, element: str | None) -> None:
+    """Entries of the element form, optionally times one scalar ``s`` (the inverse as
+    ``\\frac{1}{det}`` times the adjugate): ``s`` is a rational in lowest terms other than
+    ``±1`` (a bare ``-M`` leaves the sign undone), and with integer entries its denominator
+    shares no factor with all of them (``\\frac{1}{10}[[2, 4]]`` is ``\\frac{1}{5}[[1, 2]]``)."""
     form = element or "rational"
-    if node[0] == "neg" and (
-        _is_matrix(node[1]) or (node[1][0] == "mul" and _is_matrix(node[1][1][-1]))
-    ):
-        node = node[1]  # -1/7 [[...]]: the sign belongs to the scalar
+    scalar: Fraction | None = None
+    sign = 1
+    if node[0] == "neg" and node[1][0] == "mul" and _is_matrix(node[1][1][-1]):
+        sign, node = -1, node[1]  # -1/7 [[...]]: the sign belongs to the scalar
     if node[0] == "mul" and len(node[1]) == 2 and _is_matrix(node[1][1]):
         rules.element("rational", node[1][0])
+        scalar = sign * _rational_value(node[1][0])
+        if abs(scalar) == 1:
+            raise _Off("a scalar factor of 1 or -1; write the matrix itself")
         node = node[1][1]
     if _rows_list(node):
         rows = [row[3] for row in node[3]]  # [[1, 2], [3, 4]]: a list of rows
@@ -719,6 +726,16 @@ def _matrix(rules: _Rules, node: Node, element: str | None) -> None:
     for row in rows:
         for entry in row:
             rules.element(form, entry)
+    if scalar is not None and scalar.denominator > 1:
+        entries = [signed_int_literal(entry) for row in rows for entry in row]
+        if None not in entries and math.gcd(scalar.denominator, *entries) > 1:
+            raise _Off("a scalar and entries that share a factor; reduce the fraction")
+
+
+def _rational_value(node: Node) -> Fraction:
+    """The value of a node the ``rational`` form accepted (an integer or p/q)."""
+    value = signed_int_literal(node)
+    return Fraction(value) if value is not None else _fraction_literal(node)
 
 
 # -- expressions ------------------------------------------------------------------------------

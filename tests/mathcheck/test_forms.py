@@ -314,10 +314,11 @@ def test_tuples_sets_intervals_and_matrices():
     )
     for bad in ("[[1, 2], [3]]", "[[1, 2], [3, 2 + 2]]", "[1, 2]", "[[1, 2/4]]", "[[1], (2)]"):
         assert not _ok(bad, "matrix"), bad
-    for scaled in ("1/2 [[1, 2], [3, 4]]", "-1/7 [[1, 2], [3, 4]]", "-[[1, 2], [3, 4]]",
+    for scaled in ("1/2 [[1, 2], [3, 4]]", "-1/7 [[1, 2], [3, 4]]", "2/3 [[1, 2], [3, 4]]",
                    "-\\frac{1}{7}\\begin{pmatrix}1 & 2\\\\ 3 & 4\\end{pmatrix}"):  # fmt: skip
         assert _ok(scaled, "matrix"), scaled
-    for bad in ("2 \\cdot 3 [[1]]", "2/4 [[1]]", "[[1, 2]] [[1], [2]]"):
+    for bad in ("2 \\cdot 3 [[1]]", "2/4 [[1]]", "[[1, 2]] [[1], [2]]", "-[[1, 2], [3, 4]]",
+                "1 [[1, 2]]", "\\frac{1}{10} [[-12, 2], [8, 4]]", "-1 [[1, 2]]"):  # fmt: skip
         assert not _ok(bad, "matrix"), bad
 
 
