@@ -49,7 +49,8 @@ Every form rejects trailing units (``5 dollars``) and currency signs (``\\$5``) 
 ``allow_units`` is set, percentages and degrees unless the form is about them, and repeating
 decimals (``0.\\overline{3}``, the question's own number where p/q is asked) unless the form
 or its element is ``decimal`` or ``number``. Where ``variables`` names the asked
-unknowns, an answer may assign it (``x = 3``); assigning another name (``y = 3``) is wrong.
+unknowns, an answer may assign it (``x = 3``, or ``x \\in (1, 2]`` for a set, an interval or
+a list of roots); assigning another name (``y = 3``) is wrong.
 """
 
 from __future__ import annotations
@@ -303,6 +304,16 @@ class _Rules:
                 raise _Off(f"assigns {name}; the prompt asks for a bare value")
             raise _Off(f"assigns {name}; the prompt asks for {' or '.join(self.variables)}")
         return node[3]
+
+
+def _member_of(rules: _Rules, node: Node) -> Node:
+    """The right side of ``x \\in S`` (a set or an interval named by the asked variable)."""
+    if node[0] != "rel" or node[1] != "in" or node[2][0] != "sym":
+        return node
+    name = node[2][1]
+    if rules.variables and name.split("_", 1)[0] not in rules.variables:
+        raise _Off(f"names {name}; the prompt asks for {' or '.join(rules.variables)}")
+    return node[3]
 
 
 def _unsigned(node: Node) -> Node:
@@ -575,7 +586,7 @@ def _items_of(node: Node) -> list[Node]:
 
 def _roots(rules: _Rules, node: Node, element: str | None) -> None:
     form = element or "radical"
-    items = _items_of(node)
+    items = _items_of(_member_of(rules, node))
     if len(items) > _MAX_ITEMS:
         raise _Off("too many values")
     for item in items:
@@ -623,6 +634,7 @@ def _tuple(rules: _Rules, node: Node, element: str | None) -> None:
 
 def _set(rules: _Rules, node: Node, element: str | None) -> None:
     form = element or "radical"
+    node = _member_of(rules, node)
     if node == ("emptyset",):
         return
     if not (node[0] == "seq" and node[1] == "{"):
@@ -636,6 +648,7 @@ def _set(rules: _Rules, node: Node, element: str | None) -> None:
 
 def _interval(rules: _Rules, node: Node, element: str | None) -> None:
     form = element or "radical"
+    node = _member_of(rules, node)
     parts = node[1] if node[0] == "union" else [node]
     spans: list[tuple[float, float, str, str]] = []
     for part in parts:

@@ -377,3 +377,12 @@ def test_currency_signs_and_repeating_decimals_are_refused_where_they_do_not_bel
     assert not _ok("(1, 0.\\overline{3})", "tuple") and _ok(
         "(1, 0.\\overline{3})", "tuple", element="number"
     )
+
+
+def test_a_set_an_interval_or_roots_may_be_named_by_membership_of_the_asked_variable():
+    assert _ok("x \\in (7, \\infty)", "interval", variables=("x",))
+    assert _ok("x \\in \\{-14/3, 8\\}", "roots", variables=("x",), element="rational")
+    assert _ok("x \\in \\{1, 2\\}", "set", variables=("x",))
+    check = check_form("y \\in (7, \\infty)", "interval", variables=("x",))
+    assert not check.ok and "y" in check.why
+    assert not _ok("x \\in 3", "rational", variables=("x",))  # a value is not a set
