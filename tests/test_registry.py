@@ -12,10 +12,13 @@ from tests.conftest import MATH_IDS
 
 def test_at_least_twelve_math_families_and_a_frozen_mixture():
     assert len(MATH_IDS) >= 12
-    members = dict((row[0], row[2]) for row in BUILTIN_MIXTURES)["rlvr/Math-v0"]
-    assert sorted(members) == sorted(f"rlvr/{n}-v{v}" for n, v in MATH_ROWS)  # every family ...
-    task = rlvr_envs.make_task("rlvr/Math-v0")
-    assert [m.env_id for m in task.members] == members  # ... in a frozen order
+    mixtures = dict((row[0], row[2]) for row in BUILTIN_MIXTURES)
+    newest = mixtures["rlvr/Math-v1"]
+    assert sorted(newest) == sorted(f"rlvr/{n}-v{v}" for n, v in MATH_ROWS)  # every family ...
+    for mixture in ("rlvr/Math-v0", "rlvr/Math-v1"):
+        task = rlvr_envs.make_task(mixture)
+        assert [m.env_id for m in task.members] == mixtures[mixture]  # ... in a frozen order
+    assert mixtures["rlvr/Math-v0"] == newest[:13]  # v1 extends v0, which stays as it was
 
 
 @pytest.mark.parametrize(("env_id", "name", "loader", "domain"), BUILTIN_FAMILIES)

@@ -22,13 +22,18 @@ def test_every_shipped_frozen_set_matches_its_hash_and_the_generators():
         assert all(p.seed in rlvr_envs.EVAL_SEEDS for p in frozen)
 
 
-def test_math_suite_spans_every_family_and_the_difficulty_range():
-    suite = rlvr_envs.load_suite("math-v0")
+@pytest.mark.parametrize(
+    ("name", "mixture"), [("math-v0", "rlvr/Math-v0"), ("math-v1", "rlvr/Math-v1")]
+)
+def test_math_suites_span_every_family_of_their_mixture_and_the_difficulty_range(name, mixture):
+    suite = rlvr_envs.load_suite(name)
     problems = suite.load_eval_set()
     assert len(problems) >= 200
-    assert {p.env_id for p in problems} == set(MATH_IDS)
+    members = {m.env_id for m in rlvr_envs.make_task(mixture).members}
+    assert {p.env_id for p in problems} == members
     difficulties = [p.difficulty for p in problems]
     assert min(difficulties) == 0.0 and max(difficulties) == 1.0
+    assert set(MATH_IDS) == members or name == "math-v0"
 
 
 def test_training_samples_never_use_evaluation_seeds():

@@ -37,27 +37,75 @@ class MathFamily(Family):
         return self.answer_variables
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        form = check_form(
+        return judge_value(
+            problem,
             answer,
             self.answer_form,
-            variables=self.form_variables(problem),
             element=self.answer_element,
+            variables=self.form_variables(problem),
         )
-        if not form.parsed:
-            return Judgement.unparsable(form.why)
-        if not form.ok:
-            return Judgement.wrong(form=form.why)
-        gold = problem.answer
-        if self.answer_form == "tuple":
-            gold = named_tuple(gold, self.form_variables(problem))
-        result = compare_answers(gold, answer, verify_timeout(), problem.meta.get("precision"))
-        if result.equal:
-            return Judgement.right()
-        if result.reason == "unparsable":
-            return Judgement.unparsable("not a math expression in the accepted syntax")
-        if result.reason in ("timeout", "error"):
-            return Judgement(False, 0.0, result.reason)
-        return Judgement.wrong()
+
+
+def judge_value(
+    problem: Problem,
+    answer: str,
+    form: str,
+    *,
+    element: str | None = None,
+    variables: tuple[str, ...] = (),
+) -> Judgement:
+    """:meth:`MathFamily.check` with the form given: the written form first (cheap; it
+    refuses formulas before any symbolic work), then the exact value, at the precision
+    ``problem.meta["precision"]`` declares. Families whose modes ask for different forms (a
+    polynomial in one problem, a number in the next) call this with the problem's form.
+    """
+    found = check_form(answer, form, variables=variables, element=element)
+    if not found.parsed:
+        return Judgement.unparsable(found.why)
+    if not found.ok:
+        return Judgement.wrong(form=found.why)
+    gold = named_tuple(problem.answer, variables) if form == "tuple" else problem.answer
+    result = compare_answers(gold, answer, verify_timeout(), problem.meta.get("precision"))
+    if result.equal:
+        return Judgement.right()
+    if result.reason == "unparsable":
+        return Judgement.unparsable("not a math expression in the accepted syntax")
+    if result.reason in ("timeout", "error"):
+        return Judgement(False, 0.0, result.reason)
+    return Judgement.wrong()
+
+
+def judge_in_worker(
+    answer: str,
+    form: str,
+    variables: tuple[str, ...],
+    target: str,
+    args: list,
+) -> Judgement:
+    """The written form first, then a check that needs sympy (an antiderivative
+    differentiated, an inverse composed with its function), run by ``target``
+    (``"module:function"``) in a worker process killed after :func:`verify_timeout`
+    (design.md, "Hard limits"). ``target`` gets ``[answer, *args]`` and returns ``"ok"``,
+    ``"unparsable"`` or anything else for wrong (True and False read as ok and wrong).
+    """
+    from rlvr_envs.workers import pool
+
+    found = check_form(answer, form, variables=variables)
+    if not found.parsed:
+        return Judgement.unparsable(found.why)
+    if not found.ok:
+        return Judgement.wrong(form=found.why)
+    try:
+        verdict = pool.call(target, [answer, *args], verify_timeout())
+    except pool.WorkerTimeout:
+        return Judgement(False, 0.0, "timeout")
+    except pool.WorkerError:
+        return Judgement(False, 0.0, "error")
+    if verdict is True or verdict == "ok":
+        return Judgement.right()
+    if verdict == "unparsable":
+        return Judgement.unparsable("not a math expression in the accepted syntax")
+    return Judgement.wrong()
 
 
 def named_tuple(answer: str, variables: tuple[str, ...]) -> str:

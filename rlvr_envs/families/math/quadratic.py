@@ -14,6 +14,7 @@ from typing import ClassVar
 from rlvr_envs.core import Draft, Knob, Problem
 from rlvr_envs.families.math._base import MathFamily, fraction_text
 from rlvr_envs.families.math.equation_parts import digit_count, nonzero
+from rlvr_envs.families.math.number_parts import square_part
 from rlvr_envs.families.math.polynomials import polynomial_text
 
 
@@ -124,21 +125,10 @@ def _surd_quadratic(rng: random.Random, size: int, lead: int, complex_roots: boo
     return [3, 0, 1] if complex_roots else [-2, 0, 1]
 
 
-def _square_part(n: int) -> tuple[int, int]:
-    """``n = s^2 * d`` with d square-free; returns (s, d) for n > 0."""
-    s, d, f = 1, n, 2
-    while f * f <= d:
-        while d % (f * f) == 0:
-            d //= f * f
-            s *= f
-        f += 1
-    return s, d
-
-
 def _surd_roots(c: int, b: int, a: int) -> str:
     """``p + r sqrt(d), p - r sqrt(d)`` (or with ``i``) for ``a x^2 + b x + c = 0``."""
     disc = b * b - 4 * a * c
-    s, d = _square_part(abs(disc))
+    s, d = square_part(abs(disc))
     real, coefficient = Fraction(-b, 2 * a), Fraction(s, 2 * a)
     unit = f"sqrt({d})" if d != 1 else ""
     if disc < 0:

@@ -1,8 +1,10 @@
 """What is specific to the math families beyond the generic family contract.
 
-Answer forms each family enforces, base-conversion answer parsing, quadratic
-double roots, unique solutions of linear systems, and brute-force checks of the closed forms
-behind the generated answers. Reference values here are recomputed independently (sympy is
+Answer forms each family enforces, the frozen ``rlvr/Math-v0`` and ``rlvr/Math-v1`` mixtures, the
+constant-answer bar of issue 14 (the best fixed answer earns at most 0.10 at difficulty 0.5 on
+every family it added; copying from the prompt is audited for every math family in
+tests/test_audit.py), and generation and scoring that never import sympy in the caller's
+process. Reference values here are recomputed independently (sympy is
 fine in tests: it only ever sees our own generated text, never model output).
 
 Tests of one family are in test_<family>.py beside this module.
@@ -14,7 +16,13 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
+import pytest
+
+import rlvr_envs
+from rlvr_envs.audit import best_constant_answer
+from rlvr_envs.families.math import MATH_V0, MATH_V1
 from rlvr_envs.families.math._base import named_tuple
 from rlvr_envs.families.math.word_problems import number_text
 from rlvr_envs.mathcheck.compare import is_equivalent
@@ -56,3 +64,48 @@ def test_generating_and_verifying_never_imports_sympy_in_the_main_process():
         "assert 'sympy' not in sys.modules, 'sympy imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+# -- Math-v1 (issue 14): the mixture, the constant-answer bar, no sympy in the caller ----------
+NEW_IDS = [i for i in rlvr_envs.list_envs(domain="math", mixtures=False) if i not in MATH_V0]
+
+
+def test_math_v1_holds_every_math_family_and_v0_is_frozen():
+    assert len(NEW_IDS) >= 40
+    assert sorted(MATH_V1) == rlvr_envs.list_envs(domain="math", mixtures=False)
+    assert len(MATH_V0) == 13 and MATH_V1[:13] == MATH_V0
+    task = rlvr_envs.make_task("rlvr/Math-v1")
+    seen = {task.generate(seed=s).family for s in range(1500)}
+    assert seen == {rlvr_envs.make_task(i).family.name for i in MATH_V1}
+    old = rlvr_envs.make_task("rlvr/Math-v0")
+    assert {old.generate(seed=s).family for s in range(400)} == {
+        rlvr_envs.make_task(i).family.name for i in MATH_V0
+    }
+
+
+@pytest.mark.parametrize("env_id", NEW_IDS)
+def test_no_constant_answer_earns_more_than_a_tenth(env_id):
+    audit = best_constant_answer(env_id, difficulty=0.5, problems=60)
+    assert audit.reward <= 0.10, audit
+
+
+def test_generating_and_scoring_never_import_sympy_in_the_callers_process():
+    """Generators use exact integer and Fraction arithmetic; symbolic checks run in workers."""
+    script = (
+        "import json, sys, rlvr_envs\n"
+        "ids = json.loads(sys.argv[1])\n"
+        "for env_id in ids:\n"
+        "    task = rlvr_envs.make_task(env_id)\n"
+        "    for seed in range(3):\n"
+        "        p = task.generate(seed=seed, difficulty=seed / 2)\n"
+        "        assert rlvr_envs.verify(p, rlvr_envs.oracle_completion(p)).reward == 1.0, p\n"
+        "        rlvr_envs.verify(p, '<answer>(x + 1)(x - 1)</answer>')\n"
+        "        rlvr_envs.verify(p, '\\\\boxed{x^2 + 1}')\n"
+        "assert 'sympy' not in sys.modules, 'sympy imported'\n"
+    )
+    subprocess.run(
+        [sys.executable, "-c", script, json.dumps(NEW_IDS)],
+        check=True,
+        timeout=300,
+        cwd=Path(__file__).parents[3],
+    )
