@@ -53,9 +53,9 @@ class CircleThroughPoints(MathFamily):
     coefficients, the tangent line at one of the points, or where a line meets it.
 
     Knobs: ``mode`` (center, equation, tangent, intersection: easiest first), ``size``
-    (largest |coordinate|), ``lattice_centre`` (True: the centre is a lattice point and the
-    three points lie on it by Pythagorean offsets; False: three random lattice points, so the
-    centre is usually fractional). Difficulty 1: three random points with coordinates up to
+    (largest |coordinate|), ``fractional_centre`` (False: the centre is a lattice point and
+    the three points lie on it by Pythagorean offsets; True: three random lattice points, so
+    the centre is usually fractional). Difficulty 1: three random points with coordinates up to
     14, a fractional centre, and the two intersection points of a line with the circle in
     simplified radicals (circumcentre, then a quadratic).
 
@@ -67,7 +67,9 @@ class CircleThroughPoints(MathFamily):
     knobs: ClassVar[dict[str, Knob]] = {
         "mode": Knob("categorical", choices=_MODES, default="center", doc="what is asked"),
         "size": Knob("int", 3, 60, default=8, easy=6, hard=14, doc="largest |coordinate|"),
-        "lattice_centre": Knob("bool", default=True, easy=True, hard=False, doc="centre type"),
+        "fractional_centre": Knob(
+            "bool", default=False, easy=False, hard=True, doc="a centre off the lattice"
+        ),
     }
     answer_syntax = (
         "a tuple such as (3, -1/2, 25/4), or points such as (1 + sqrt(2), 3), (1 - sqrt(2), 3)"
@@ -97,7 +99,7 @@ class CircleThroughPoints(MathFamily):
 
     def _draft(self, rng: random.Random, knobs: dict) -> Draft:
         mode, size = knobs["mode"], knobs["size"]
-        pts, (h, k, r2) = self._points(rng, size, knobs["lattice_centre"])
+        pts, (h, k, r2) = self._points(rng, size, not knobs["fractional_centre"])
         a, b, c = pts
         head = (
             f"A circle passes through the points A{point_text(a)}, B{point_text(b)} and "

@@ -83,7 +83,7 @@ def test_every_mode_with_both_kinds_of_centre():
     for mode in ("center", "equation", "tangent", "intersection"):
         for lattice in (True, False):
             for seed in range(5):
-                problem = _gen(ID, seed, mode=mode, lattice_centre=lattice, size=12)
+                problem = _gen(ID, seed, mode=mode, fractional_centre=not lattice, size=12)
                 expected = _expected(problem)
                 if isinstance(expected, set):
                     assert _points_of(problem.answer) == expected and len(expected) == 2
@@ -92,7 +92,7 @@ def test_every_mode_with_both_kinds_of_centre():
 
 
 def test_point_sets_are_judged_strictly():
-    problem = _gen(ID, 3, mode="intersection", lattice_centre=False, size=12)
+    problem = _gen(ID, 3, mode="intersection", fractional_centre=True, size=12)
     first, second = problem.answer.split("), (")
     first, second = first + ")", "(" + second
     assert _score(problem, f"{second}, {first}").reward == 1.0
@@ -120,7 +120,7 @@ def test_point_sets_are_judged_strictly():
 
 def test_random_points_give_fractional_centres():
     fractional = sum(
-        "/" in _gen(ID, seed, mode="center", lattice_centre=False, size=14).answer
+        "/" in _gen(ID, seed, mode="center", fractional_centre=True, size=14).answer
         for seed in range(30)
     )
     assert fractional > 20
@@ -128,14 +128,14 @@ def test_random_points_give_fractional_centres():
 
 def test_units_after_a_point_set_fail():
     # ``parse`` dropped a trailing unit: "(..), (..) cm" scored 1
-    problem = _gen(ID, 3, mode="intersection", lattice_centre=False, size=12)
+    problem = _gen(ID, 3, mode="intersection", fractional_centre=True, size=12)
     assert _score(problem, problem.answer).reward == 1.0
     for unit in ("cm", "units", "m"):
         assert _score(problem, f"{problem.answer} {unit}").reward == 0.0
 
 
 def test_a_point_set_bracketed_as_a_whole_scores():
-    problem = _gen(ID, 3, mode="intersection", lattice_centre=False, size=12)
+    problem = _gen(ID, 3, mode="intersection", fractional_centre=True, size=12)
     first, second = problem.answer.split("), (")
     first, second = first + ")", "(" + second
     for text in (f"({second}, {first})", f"[{first}, {second}]", f"{{{first}, {second}}}"):
