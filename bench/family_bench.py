@@ -238,6 +238,9 @@ def main(table: Comparisons, doc: str | None = None) -> None:
         payload = json.loads(json_path.read_text())
         md_path.write_text(markdown(table, payload["families"], payload["comparisons"], payload))
         return
+    for env_id, knobs, _, _ in table.rows:  # a bad knob fails now, not after the long part
+        if not args.only or args.only in env_id:
+            rlvr_envs.make_task(env_id).generate(seed=0, knobs=knobs)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
     families = family_rows(table.domain, args.seconds, args.repeats, args.only)

@@ -48,7 +48,7 @@ COMPARISONS: list[tuple[str, dict[str, Any], str, str]] = [
     ),
     (
         "rlvr/PolygonAngles-v0",
-        {"mode": "sum", "sides": 6},
+        {"mode": "sum", "sides": 12},
         "simple_geometry",
         "the missing interior angle of a 3- to 6-gon",
     ),
@@ -76,8 +76,8 @@ NOTES = {
     "intermediate_integration": "as for simple_integration; the problem kinds differ in detail.",
     "dice": "ours: 4 standard dice and a sum event; theirs: 4 dice of mixed sizes.",
     "simple_geometry": (
-        "ours asks for the angle sum of an n-gon; theirs for the missing angle, one subtraction "
-        "more."
+        "ours asks for the angle sum of an n-gon (n up to 12, the knob's floor); theirs for the "
+        "missing angle of a 3- to 6-gon, one subtraction more."
     ),
     "advanced_geometry": (
         "theirs rounds to 3 decimals (sympy in generation); ours asks for an exact radical."
