@@ -1,0 +1,220 @@
+"""What the record-processing families share (SpreadsheetEvaluation, LedgerSimulation,
+CompositeSort, TopKFrequency): names to draw from and strict readers of the two answer
+shapes they use.
+
+* ``key = value`` pairs (``C3 = 17, D1 = -4``; ``Alice: 120; Bob: 45``): :func:`read_pairs`.
+  Each pair is a key, ``=`` or ``:``, and an integer literal (:mod:`rlvr_envs.numbers`
+  syntax); pairs are separated by commas, semicolons, new lines or spaces; the whole answer may
+  sit in one pair of brackets or braces and keys may be quoted (``{"apple": 5}``). Anything
+  else (a hedge ``17 or 18``, trailing words, a key twice) is an :class:`AnswerError`.
+* lists of names (``Ann, Bob, Cid``): :func:`read_names`, separated by commas, semicolons,
+  new lines or spaces, optionally in brackets and quoted; a numbered list (``1. Ann``, one
+  name a line) is read as its names.
+
+Both readers take list markers before items: numbers (``1.`` or ``1)``), which must then
+number every item 1, 2, 3, ... in the order written (so ``2. Bob 1. Ann`` is not read as
+``Bob, Ann``), or bullets (``-``, ``*``) at the start of a line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rlvr_envs.numbers import UNSIGNED_INTEGER, normalise, parse_integer
+
+PEOPLE = [
+    "Abel",
+    "Ada",
+    "Alma",
+    "Amir",
+    "Ana",
+    "Anton",
+    "Aria",
+    "Axel",
+    "Bea",
+    "Ben",
+    "Boris",
+    "Cara",
+    "Cid",
+    "Clara",
+    "Cole",
+    "Dana",
+    "Dev",
+    "Dina",
+    "Eli",
+    "Ella",
+    "Emil",
+    "Enzo",
+    "Eva",
+    "Ezra",
+    "Fay",
+    "Felix",
+    "Finn",
+    "Gia",
+    "Gus",
+    "Hana",
+    "Hugo",
+    "Ida",
+    "Igor",
+    "Ines",
+    "Ira",
+    "Ivan",
+    "Jade",
+    "Jon",
+    "Juno",
+    "Kai",
+    "Kira",
+    "Lena",
+    "Leo",
+    "Lina",
+    "Luca",
+    "Mae",
+    "Mara",
+    "Milo",
+    "Mina",
+    "Nia",
+    "Nico",
+    "Nora",
+    "Omar",
+    "Otto",
+    "Pia",
+    "Quin",
+    "Raj",
+    "Remy",
+    "Rosa",
+    "Rui",
+    "Sami",
+    "Sara",
+    "Tess",
+    "Theo",
+    "Uma",
+    "Vera",
+    "Wade",
+    "Yara",
+    "Yuri",
+    "Zane",
+    "Zoe",
+]
+"""Distinct one-word names (capitalised, letters only)."""
+
+MAX_ITEMS = 200
+
+_OPEN_CLOSE = {"[": "]", "{": "}", "(": ")"}
+_SEPARATOR = re.compile(r"\s*(?:[,;\n]\s*(?:and\s+)?|\s+and\s+|\s+|$)")
+
+
+class AnswerError(ValueError):
+    """The answer does not follow the syntax; the message says where."""
+
+
+_MARKER = re.compile(r"(?:(?P<number>[0-9]{1,3})[.)]\s*|(?P<bullet>[-*\u2022])\s+)")
+
+
+class _Markers:
+    """List markers before items: numbers 1, 2, 3, ... on every item or on none; bullets
+    only at the start of a line."""
+
+    def __init__(self) -> None:
+        self.numbered: list[bool] = []
+
+    def skip(self, text: str, position: int, line_start: bool) -> int:
+        match = _MARKER.match(text, position)
+        if match is None or (match["bullet"] and not line_start):
+            self.numbered.append(False)
+            return position
+        if match["number"] is not None:
+            if int(match["number"]) != len(self.numbered) + 1:
+                raise AnswerError(f"item {len(self.numbered) + 1} is numbered {match['number']}")
+            self.numbered.append(True)
+        else:
+            self.numbered.append(False)
+        return match.end()
+
+    def finish(self) -> None:
+        if any(self.numbered) and not all(self.numbered):
+            raise AnswerError("some items are numbered and some are not")
+
+
+def _strip_brackets(text: str) -> str:
+    text = normalise(text).strip()
+    if len(text) > 1 and text[0] == text[-1] == "`" and "`" not in text[1:-1]:
+        text = text[1:-1].strip()
+    if text.endswith("."):
+        text = text[:-1].rstrip()
+    if text and text[0] in _OPEN_CLOSE and text.endswith(_OPEN_CLOSE[text[0]]):
+        text = text[1:-1].strip()
+    return text
+
+
+def read_pairs(answer: str, key: str) -> list[tuple[str, int]]:
+    """``[(key, value), ...]`` from ``k1 = v1, k2: v2`` where ``key`` is a regex source
+    (no groups) for one key; keys are returned as written (callers normalise case)."""
+    text = _strip_brackets(answer)
+    pair = re.compile(
+        rf"(?P<q>[\"'`]?)(?P<key>{key})(?P=q)\s*[:=]\s*(?P<value>[-+]?{UNSIGNED_INTEGER})"
+        r"(?![\w.])"
+    )
+    found: list[tuple[str, int]] = []
+    markers = _Markers()
+    position = 0
+    line_start = True
+    while position < len(text):
+        position = markers.skip(text, position, line_start)
+        match = pair.match(text, position)
+        if match is None:
+            raise AnswerError(f"expected 'key = integer' at {text[position : position + 20]!r}")
+        value = parse_integer(match["value"])
+        if value is None:
+            raise AnswerError(f"{match['value']!r} is not an integer")
+        found.append((match["key"], value))
+        if len(found) > MAX_ITEMS:
+            raise AnswerError("too many pairs")
+        gap = _SEPARATOR.match(text, match.end())
+        if gap is None or (gap.end() == match.end() and gap.end() < len(text)):
+            raise AnswerError(f"expected a separator at {text[match.end() : match.end() + 20]!r}")
+        line_start = "\n" in gap.group()
+        position = gap.end()
+    markers.finish()
+    if not found:
+        raise AnswerError("no 'key = integer' pairs")
+    return found
+
+
+_NAME = re.compile(r"(?P<q>[\"'`]?)(?P<name>[A-Za-z][A-Za-z'-]*)(?P=q)")
+
+
+def read_names(answer: str) -> list[str]:
+    """The names of a list ``Ann, Bob, Cid`` (or ``[Ann Bob Cid]``), as written."""
+    text = _strip_brackets(answer)
+    names: list[str] = []
+    markers = _Markers()
+    position = 0
+    line_start = True
+    while position < len(text):
+        position = markers.skip(text, position, line_start)
+        match = _NAME.match(text, position)
+        if match is None:
+            raise AnswerError(f"expected a name at {text[position : position + 20]!r}")
+        names.append(match["name"])
+        if len(names) > MAX_ITEMS:
+            raise AnswerError("too many names")
+        gap = _SEPARATOR.match(text, match.end())
+        if gap is None or (gap.end() == match.end() and gap.end() < len(text)):
+            raise AnswerError(f"expected a separator at {text[match.end() : match.end() + 20]!r}")
+        line_start = "\n" in gap.group()
+        position = gap.end()
+    markers.finish()
+    if not names:
+        raise AnswerError("no names")
+    return names
+
+
+def unique_keys(pairs: list[tuple[str, int]], fold=str.lower) -> dict[str, int]:
+    """The pairs as a dict keyed by ``fold(key)``; a key given twice is an AnswerError."""
+    out: dict[str, int] = {}
+    for key, value in pairs:
+        folded = fold(key)
+        if folded in out:
+            raise AnswerError(f"{key} is given twice")
+        out[folded] = value
+    return out
