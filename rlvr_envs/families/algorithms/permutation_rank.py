@@ -18,11 +18,13 @@ Answer syntax: a single integer for a rank; for an arrangement, its numbers in o
 separated by spaces (commas and one pair of brackets are accepted too), e.g. ``3 1 4 2``.
 Only the exact value is right (the answer is unique).
 
-Knobs: ``n`` (items, 3..16), ``modes`` (``rank`` < ``rank_unrank`` < ``all``: the pool the
-mode is drawn from), ``max_step`` (the largest ``k`` of the step mode, 1..10^6) and
-``repeats`` (multiset permutations). Difficulty raises all four: at difficulty 1 thirteen
-items with repeats (1e8 to 1e9 arrangements), steps up to a million, so ranks run to eight or
-nine digits and must be computed with exact counting, not by listing.
+Knobs: ``n`` (items, 3..16), ``modes`` (``rank`` < ``rank_unrank`` < ``all``: the pool the mode
+is drawn from), ``max_step`` (the largest ``k`` of the step mode, 1..10^6) and ``repeats``
+(multiset permutations; with ``n = 3`` a multiset has only three arrangements, too few for a
+rank the prompt does not print, so those draws fall back to distinct items). Difficulty raises
+all four: at difficulty 1 thirteen items with repeats (1e8 to 1e9 arrangements), steps up to a
+million, so ranks run to eight or nine digits and must be computed with exact counting, not by
+listing.
 """
 
 from __future__ import annotations
@@ -125,7 +127,11 @@ class PermutationRank(Family):
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n, repeats = int(knobs["n"]), bool(knobs["repeats"])
+        tries = 0
         while True:
+            tries += 1
+            if tries > 200:  # n = 3 with repeats has 3 arrangements, and a rank of 2 is
+                repeats = False  # always printed in the multiset: use distinct items
             items = _items(rng, n, repeats)
             total = multiset_count([items.count(v) for v in set(items)])
             mode = rng.choice(MODES[knobs["modes"]])

@@ -146,6 +146,7 @@ class Eigenvalues(Family):
 
 
 def _distinct(rng: random.Random, n: int, top: int) -> list[int]:
+    top = max(top, n // 2)  # [-top, top] must hold n distinct values (size 5, top 1 hung)
     values: list[int] = []
     while len(values) < n:
         v = rng.randint(-top, top)

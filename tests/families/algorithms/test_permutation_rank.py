@@ -119,3 +119,13 @@ def test_a_full_stop_after_the_answer_is_accepted():
         assert _score(problem, problem.answer + " .").reward == 1.0
         assert _score(problem, problem.answer + "..").reward == 0.0
     assert _score(problem, "[" + problem.answer.replace(" ", ", ") + "].").reward == 1.0
+
+
+def test_three_items_with_repeats_still_generate_a_question_whose_answer_is_not_printed():
+    """n = 3 with repeats has 3 arrangements and rank 2 is printed in the multiset: this
+    combination used to redraw forever."""
+    for seed in range(20):
+        problem = _gen(ENV, seed, n=3, repeats=True, modes="rank")
+        assert _score(problem, problem.answer).reward == 1.0
+        question = problem.prompt.rsplit("\n\n", 1)[0]  # without the format sentence
+        assert problem.answer not in question.replace(",", " ").replace("}", " ").split()
