@@ -23,6 +23,24 @@ FAMILIES: list[tuple[str, int]] = [
     ("MaximumMatching", 0),
     ("ArticulationPoints", 0),
     ("Bridges", 0),
+    # -- Graph-v1: paths and tours (P)
+    ("HamiltonianPath", 0),
+    ("TravellingSalesman", 0),
+    # -- Graph-v1: cliques, covers and independent sets (C)
+    ("MaximumClique", 0),
+    ("MinimumVertexCover", 0),
+    # -- Graph-v1: structure (S)
+    ("StronglyConnectedComponents", 0),
+    ("GraphIsomorphism", 0),
+    # -- Graph-v1: distances and counting (D)
+    ("NegativeWeightPaths", 0),
+    ("CountingShortestPaths", 0),
+    # -- Graph-v1: cuts and colourings (K)
+    ("MinimumCut", 0),
+    ("ChromaticNumber", 0),
+    # -- Graph-v1: trees and degree sequences (T)
+    ("TreeQueries", 0),
+    ("SpanningTreeCount", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
@@ -41,4 +59,24 @@ GRAPH_V0 = [
     "rlvr/ArticulationPoints-v0",
     "rlvr/Bridges-v0",
 ]
-MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Graph-v0", GRAPH_V0)]
+# Issue 15: every family of Graph-v0 and 12 more (paths and tours, cliques and covers,
+# structure, negative weights and path counts, cuts and colourings, trees and degrees).
+GRAPH_V1 = [
+    *GRAPH_V0,
+    "rlvr/HamiltonianPath-v0",
+    "rlvr/TravellingSalesman-v0",
+    "rlvr/MaximumClique-v0",
+    "rlvr/MinimumVertexCover-v0",
+    "rlvr/StronglyConnectedComponents-v0",
+    "rlvr/GraphIsomorphism-v0",
+    "rlvr/NegativeWeightPaths-v0",
+    "rlvr/CountingShortestPaths-v0",
+    "rlvr/MinimumCut-v0",
+    "rlvr/ChromaticNumber-v0",
+    "rlvr/TreeQueries-v0",
+    "rlvr/SpanningTreeCount-v0",
+]
+MIXTURES: list[tuple[str, list[str]]] = [
+    ("rlvr/Graph-v0", GRAPH_V0),
+    ("rlvr/Graph-v1", GRAPH_V1),
+]

@@ -7,7 +7,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 import rlvr_envs
-from rlvr_envs.families.graph.parsing import parse_edges, parse_nodes
+from rlvr_envs.families.graph.parsing import parse_edges, parse_mapping, parse_nodes
 from rlvr_envs.registry import format_answer
 
 
@@ -79,6 +79,114 @@ def _nx_answer_agrees(problem) -> bool:
         found = [] if problem.answer == "none" else parse_edges(problem.answer)
         expected = {frozenset(e) for e in nx.bridges(graph)}
         return nx.is_connected(graph) and {frozenset(e) for e in found} == expected
+    if family == "MaximumClique":
+        size, nodes = problem.answer.split(":")
+        nodes = parse_nodes(nodes)
+        best = max(len(c) for c in nx.find_cliques(graph))
+        is_clique = all(graph.has_edge(u, v) for i, u in enumerate(nodes) for v in nodes[i + 1 :])
+        return int(size) == len(nodes) == best == meta["size"] and is_clique
+    if family == "MinimumVertexCover":
+        size, nodes = problem.answer.split(":")
+        chosen = set(parse_nodes(nodes))
+        alpha = max(len(c) for c in nx.find_cliques(nx.complement(graph)))
+        if meta["ask"] == "cover":
+            ok = all(u in chosen or v in chosen for u, v in graph.edges)
+            best = meta["nodes"] - alpha
+        else:
+            ok = not any(u in chosen and v in chosen for u, v in graph.edges)
+            best = alpha
+        return ok and int(size) == len(chosen) == best == meta["size"]
+    if family == "MinimumCut":
+        value, _, side = problem.answer.partition(":")
+        members = set(parse_nodes(side))
+        crossing = [
+            d["weight"] for u, v, d in graph.edges(data=True) if (u in members) != (v in members)
+        ]
+        return int(value) == sum(crossing) == meta["cut"] == nx.stoer_wagner(graph)[0]
+    if family == "ChromaticNumber":
+        k, _, pairs = problem.answer.partition(";")
+        colour = dict(parse_mapping(pairs))
+        proper = all(colour[u] != colour[v] for u, v in graph.edges)
+        clique = max(len(c) for c in nx.find_cliques(graph))
+        return proper and len(set(colour.values())) == int(k) == meta["chromatic"] >= clique
+    if family == "HamiltonianPath":
+        route = [int(n) for n in problem.answer.split("->")]
+        steps = list(zip(route, route[1:] + route[:1] if meta["cycle"] else route[1:]))
+        return sorted(route) == list(graph.nodes) and all(graph.has_edge(*s) for s in steps)
+    if family == "TravellingSalesman":
+        value, _, tour = problem.answer.partition(":")
+        route = [int(n) for n in tour.split("->")]
+        closed = [*route, route[0]]
+        weight = nx.path_weight(graph, closed, "weight")
+        return sorted(route) == list(graph.nodes) and int(value) == weight == meta["length"]
+    if family == "StronglyConnectedComponents":
+        from rlvr_envs.families.graph.strongly_connected_components import parse_groups
+
+        expected = {frozenset(c) for c in nx.strongly_connected_components(graph)}
+        return parse_groups(problem.answer) == expected
+    if family == "GraphIsomorphism":
+        other = nx.Graph()
+        other.add_nodes_from(range(meta["nodes"]))
+        other.add_edges_from(map(tuple, meta["edges_b"]))
+        same_size = graph.number_of_edges() == other.number_of_edges()
+        return meta["isomorphic"] == nx.is_isomorphic(graph, other) and same_size
+    if family == "TreeQueries":
+        if not nx.is_tree(graph):
+            return False
+        if meta["mode"] == "lca":
+            rooted = nx.bfs_tree(graph, meta["root"])
+            return int(problem.answer) == nx.lowest_common_ancestor(rooted, meta["u"], meta["v"])
+        if meta["mode"] == "centroid":
+            n = graph.number_of_nodes()
+
+            def heaviest(u: int) -> int:
+                rest = nx.restricted_view(graph, [u], [])
+                return max(len(c) for c in nx.connected_components(rest))
+
+            want = [u for u in graph.nodes if heaviest(u) <= n / 2]
+            return parse_nodes(problem.answer) == sorted(want)
+        value, path = problem.answer.split(":")
+        nodes = parse_nodes(path)
+        return int(value) == nx.diameter(graph) == len(nodes) - 1 and nx.is_path(graph, nodes)
+    if family == "SpanningTreeCount":
+        if meta["mode"] == "sequence":
+            if meta["graphical"] != nx.is_graphical(meta["degrees"]):
+                return False
+            if meta["graphical"]:
+                built = nx.Graph(parse_edges(problem.answer.split(":")[1]))
+                return all(built.degree(u) == d for u, d in enumerate(meta["degrees"]) if d)
+            return True
+        # no scipy here (nx.number_of_spanning_trees needs it): Bareiss on a Laplacian minor
+        return int(problem.answer) == _laplacian_minor_det(graph) and not nx.is_tree(graph)
+    if family == "NegativeWeightPaths":
+        source = meta["source"]
+        reach = graph.subgraph(nx.descendants(graph, source) | {source}).copy()
+        if meta["negative_cycle"]:
+            ring = parse_nodes(problem.answer.split(":", 1)[1])[:-1]
+            weight = sum(graph[u][v]["weight"] for u, v in zip(ring, [*ring[1:], ring[0]]))
+            simple = len(set(ring)) == len(ring) and nx.is_path(graph, [*ring, ring[0]])
+            return nx.negative_edge_cycle(reach) and simple and weight < 0 and ring[0] in reach
+        value, path = problem.answer.split(":", 1)
+        path = parse_nodes(path)
+        best = nx.bellman_ford_path_length(graph, source, meta["target"])
+        return (
+            not nx.negative_edge_cycle(reach)
+            and int(value) == best == meta["distance"] == nx.path_weight(graph, path, "weight")
+            and path[0] == source
+            and path[-1] == meta["target"]
+        )
+    if family == "CountingShortestPaths":
+        # counts reach millions at the knob limits: count along networkx distances instead
+        # of enumerating nx.all_shortest_paths
+        to_source = nx.single_source_dijkstra_path_length(graph, meta["source"])
+        ways = {meta["source"]: 1}
+        for v in sorted(to_source, key=to_source.get)[1:]:
+            ways[v] = sum(
+                ways[u]
+                for u in graph[v]
+                if u in ways and to_source[u] + graph[u][v]["weight"] == to_source[v]
+            )
+        return int(problem.answer) == ways[meta["target"]]
     raise AssertionError(f"no networkx cross-check for {family}")
 
 
@@ -121,3 +229,22 @@ def _is_topological(graph: nx.DiGraph, order: list[int]) -> bool:
         return False
     position = {u: i for i, u in enumerate(order)}
     return all(position[u] < position[v] for u, v in graph.edges)
+
+
+def _laplacian_minor_det(graph: nx.Graph) -> int:
+    """Matrix-tree theorem by fraction-free (Bareiss) elimination on the first minor."""
+    nodes = sorted(graph.nodes)[1:]
+    a = [[graph.degree(u) if u == v else -graph.number_of_edges(u, v) for v in nodes]
+         for u in nodes]  # fmt: skip
+    size, sign, prev = len(a), 1, 1
+    for k in range(size - 1):
+        if a[k][k] == 0:
+            swap = next((r for r in range(k + 1, size) if a[r][k]), None)
+            if swap is None:
+                return 0
+            a[k], a[swap], sign = a[swap], a[k], -sign
+        for i in range(k + 1, size):
+            for j in range(k + 1, size):
+                a[i][j] = (a[i][j] * a[k][k] - a[i][k] * a[k][j]) // prev
+        prev = a[k][k]
+    return sign * a[-1][-1]

@@ -94,7 +94,7 @@ def test_yes_no_families_are_balanced():
 
 
 # -- the prompt encodes the graph faithfully ----------------------------------------------
-_NUMBERS = re.compile(r"\d+")
+_NUMBERS = re.compile(r"-?\d+")
 
 
 def _edges_from_prompt(problem) -> Counter:
@@ -115,8 +115,8 @@ def _edges_from_prompt(problem) -> Counter:
     else:
         sentences = body.split(". ")[1:]
         for sentence in sentences:
-            weight = re.search(r"(?:weight|capacity) (\d+)", sentence)
-            ends = _NUMBERS.findall(re.sub(r"(?:weight|capacity) \d+", "", sentence))
+            weight = re.search(r"(?:weight|capacity) (-?\d+)", sentence)
+            ends = _NUMBERS.findall(re.sub(r"(?:weight|capacity) -?\d+", "", sentence))
             key = tuple(int(x) for x in ends) + ((int(weight.group(1)),) if weight else ())
             found[key] += 1
     if not meta["directed"]:
@@ -266,3 +266,29 @@ def test_every_encoding_of_a_seed_shows_the_same_instance(env_id):
         assert len({p.prompt for p in problems}) == len(problems)
         assert all(p.meta == problems[0].meta for p in problems)
         assert all(p.answer == problems[0].answer for p in problems)
+
+
+# -- Graph-v1 (issue 15) ------------------------------------------------------------------------
+def test_graph_v1_extends_graph_v0_which_stays_frozen():
+    from rlvr_envs.families.graph import GRAPH_V0, GRAPH_V1
+
+    assert GRAPH_V1[: len(GRAPH_V0)] == GRAPH_V0 and len(GRAPH_V1) - len(GRAPH_V0) >= 12
+    assert sorted(GRAPH_V1) == rlvr_envs.list_envs("graph", mixtures=False)
+    task = rlvr_envs.make_task("rlvr/Graph-v1")
+    assert {task.generate(seed=s).family for s in range(600)} == {
+        rlvr_envs.make_task(i).family.name for i in GRAPH_V1
+    }
+
+
+def _graph_v1_new_ids() -> list[str]:
+    from rlvr_envs.families.graph import GRAPH_V0, GRAPH_V1
+
+    return [i for i in GRAPH_V1 if i not in GRAPH_V0]
+
+
+@pytest.mark.parametrize("env_id", _graph_v1_new_ids())
+def test_no_constant_answer_earns_more_than_a_tenth_on_the_new_families(env_id):
+    from rlvr_envs.audit import best_constant_answer
+
+    audit = best_constant_answer(env_id, difficulty=0.5, problems=60)
+    assert audit.reward <= 0.10, audit
