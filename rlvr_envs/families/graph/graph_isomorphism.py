@@ -34,7 +34,13 @@ from rlvr_envs.families.graph.base import GraphFamily
 from rlvr_envs.families.graph.generators import below, connected_edges, edge_count, finish
 from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
 from rlvr_envs.families.graph.model import Graph
-from rlvr_envs.families.graph.parsing import _ARROWS, AnswerError, _number, node_list, tokens
+from rlvr_envs.families.graph.parsing import (
+    _ARROWS,
+    AnswerError,
+    node_list,
+    read_pairs,
+    tokens,
+)
 
 _INVARIANTS = ("degree sequence", "triangles", "components")
 
@@ -245,20 +251,8 @@ def parse_node_mapping(toks: list[str]) -> list[tuple[int, int]]:
     optional pair of brackets around them all."""
     if len(toks) >= 2 and toks[0] in "([{" and toks[-1] == ")]}"["([{".index(toks[0])]:
         toks = toks[1:-1]
-    pairs: list[tuple[int, int]] = []
-    i = 0
-    while i < len(toks):
-        if i + 2 >= len(toks) or not (toks[i + 1] in _ARROWS or toks[i + 1] in (":", "=")):
-            raise AnswerError("expected the mapping as pairs written a -> b")
-        pairs.append((_number(toks[i]), _number(toks[i + 2])))
-        i += 3
-        if i < len(toks) and toks[i] in (",", ";"):
-            i += 1
-            if i == len(toks):
-                raise AnswerError("the list ends with a separator")
-    if not pairs:
-        raise AnswerError("no pairs given")
-    return pairs
+    links = (*_ARROWS, ":", "=")
+    return read_pairs(toks, links, "expected the mapping as pairs written a -> b")
 
 
 def parse_invariant(toks: list[str]) -> tuple[str, list[int], list[int]]:

@@ -125,11 +125,17 @@ def parse_mapping(text: str) -> list[tuple[int, int]]:
     ``0: 1, 1: 2`` and ``{0: 1; 1: 2}`` both give ``[(0, 1), (1, 2)]``.
     """
     toks = _strip_brackets(tokens(text))
+    return read_pairs(toks, (":", "="), "expected pairs written as node: colour")
+
+
+def read_pairs(toks: list[str], links: tuple[str, ...], why: str) -> list[tuple[int, int]]:
+    """``a <link> b`` pairs from tokens, separated by commas or semicolons; ``why`` is the
+    error when a pair is malformed."""
     pairs: list[tuple[int, int]] = []
     i = 0
     while i < len(toks):
-        if i + 2 >= len(toks) or toks[i + 1] not in (":", "="):
-            raise AnswerError("expected pairs written as node: colour")
+        if i + 2 >= len(toks) or toks[i + 1] not in links:
+            raise AnswerError(why)
         pairs.append((_number(toks[i]), _number(toks[i + 2])))
         i += 3
         if i < len(toks) and toks[i] in (",", ";"):

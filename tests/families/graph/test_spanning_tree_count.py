@@ -10,7 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rlvr_envs.families.graph.parsing import parse_edges
-from tests.families.graph.helpers import _DIFF, _SEED, PERTURB, _gen, _score, nx_graph
+from tests.families.graph.helpers import (
+    _DIFF,
+    _SEED,
+    PERTURB,
+    _gen,
+    _laplacian_minor_det,
+    _score,
+    nx_graph,
+)
 
 ENV = "rlvr/SpanningTreeCount-v0"
 
@@ -21,25 +29,6 @@ def _brute_count(graph: nx.Graph) -> int:
         nx.is_tree(nx.Graph(list(subset))) and len({x for e in subset for x in e}) == n
         for subset in itertools.combinations(graph.edges, n - 1)
     )
-
-
-def _bareiss_count(graph: nx.Graph) -> int:
-    """Matrix-tree theorem through fraction-free (Bareiss) elimination on the first minor."""
-    nodes = sorted(graph.nodes)[1:]
-    a = [[graph.degree(u) if u == v else -graph.number_of_edges(u, v) for v in nodes]
-         for u in nodes]  # fmt: skip
-    size, sign, prev = len(a), 1, 1
-    for k in range(size - 1):
-        if a[k][k] == 0:
-            swap = next((r for r in range(k + 1, size) if a[r][k]), None)
-            if swap is None:
-                return 0
-            a[k], a[swap], sign = a[swap], a[k], -sign
-        for i in range(k + 1, size):
-            for j in range(k + 1, size):
-                a[i][j] = (a[i][j] * a[k][k] - a[i][k] * a[k][j]) // prev
-        prev = a[k][k]
-    return sign * a[-1][-1]
 
 
 def _search_graphical(degrees: list[int]) -> bool:
@@ -82,7 +71,7 @@ def test_counts_agree_with_brute_force_and_bareiss():
         problem = _gen(ENV, seed, seed / 40, sequences=0.0)
         graph = nx_graph(problem)
         count = int(problem.answer)
-        assert count == _bareiss_count(graph)
+        assert count == _laplacian_minor_det(graph)
         if graph.number_of_nodes() <= 7:
             assert count == _brute_count(graph)
         assert count > 1 and not nx.is_tree(graph) and nx.is_connected(graph)
@@ -157,7 +146,7 @@ def test_the_oracle_scores_one_and_agrees(seed, difficulty, share):
     problem = _gen(ENV, seed, difficulty, sequences=share)
     assert _score(problem, problem.answer).correct
     if problem.meta["mode"] == "count":
-        assert int(problem.answer) == _bareiss_count(nx_graph(problem))
+        assert int(problem.answer) == _laplacian_minor_det(nx_graph(problem))
     else:
         assert nx.is_graphical(problem.meta["degrees"]) == problem.meta["graphical"]
     for constant in ("0", "1", "no: 1", "yes: 0-1"):
