@@ -14,8 +14,9 @@ Answer syntax: ``yes:`` and a mapping from every node of A to a node of B, as pa
 onto the edges of B), so any valid mapping scores 1. Or ``no:`` and one invariant that
 differs, with its value in A then in B, in this strict syntax, recomputed by the checker:
 ``no: degree sequence 3, 2, 2, 1 vs 2, 2, 2, 2`` (each graph's node degrees, any order),
-``no: triangles 3 vs 4`` or ``no: components 1 vs 2``. A stated value that is not the
-graph's, or values that do not differ, are wrong. The reference maps by construction and
+``no: triangles 3 vs 4`` or ``no: components 1 vs 2`` (``vs.``, ``versus`` and the
+question's wording, ``the number of connected components``, also work). A stated value that
+is not the graph's, or values that do not differ, are wrong. The reference maps by construction and
 computes the invariants directly (degrees, triangles by counting common neighbours of each
 edge's ends, components by depth-first search).
 
@@ -257,7 +258,16 @@ def parse_node_mapping(toks: list[str]) -> list[tuple[int, int]]:
 
 def parse_invariant(toks: list[str]) -> tuple[str, list[int], list[int]]:
     """``degree sequence <list> vs <list>``, ``triangles <n> vs <n>`` or
-    ``components <n> vs <n>``."""
+    ``components <n> vs <n>``. The names as the question words them also work (``the
+    degree sequence``, ``the number of triangles``, ``the number of connected components``),
+    and ``vs.`` or ``versus`` for ``vs``."""
+    if toks[:1] == ["the"]:
+        toks = toks[1:]
+    if toks[:2] == ["number", "of"] and toks[2:3] in (["triangles"], ["connected"], ["components"]):
+        toks = toks[2:]
+    if toks[:2] == ["connected", "components"]:
+        toks = toks[1:]
+    toks = _plain_vs(toks)
     if toks[:2] == ["degree", "sequence"]:
         name, rest = "degree sequence", toks[2:]
     elif toks[:1] in (["triangles"], ["components"]):
@@ -273,6 +283,16 @@ def parse_invariant(toks: list[str]) -> tuple[str, list[int], list[int]]:
     if name != "degree sequence" and (len(left) != 1 or len(right) != 1):
         raise AnswerError(f"{name}: one number for each graph")
     return name, left, right
+
+
+def _plain_vs(toks: list[str]) -> list[str]:
+    """``vs.`` and ``versus`` written as ``vs``."""
+    out: list[str] = []
+    for tok in toks:
+        if tok == "." and out and out[-1] == "vs":
+            continue
+        out.append("vs" if tok == "versus" else tok)
+    return out
 
 
 def _invariant_error(

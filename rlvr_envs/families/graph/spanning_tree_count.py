@@ -43,6 +43,7 @@ from rlvr_envs.families.graph.generators import (
 from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
 from rlvr_envs.families.graph.parsing import AnswerError, parse_edges, parse_int
 
+_K_LABEL = re.compile(r"\s*k\s*=", re.IGNORECASE)  # "no: k = 3": the prompt names the index k
 _INTEGERS = re.compile(r"(?<![\d.])\d+(?![\d.]\d)")
 
 
@@ -103,7 +104,8 @@ class SpanningTreeCount(GraphFamily):
             if not sep or verdict not in ("yes", "no"):
                 raise AnswerError("expected yes: and edges, or no: and an index")
             if verdict == "no":
-                k = parse_int(rest)
+                label = _K_LABEL.match(rest)
+                k = parse_int(rest[label.end() :] if label else rest)
                 return _eg_judgement(meta["degrees"], k)
             edges = parse_edges(rest)
         except AnswerError as exc:

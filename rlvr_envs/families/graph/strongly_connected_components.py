@@ -185,7 +185,8 @@ def strongly_connected_components(graph: Graph) -> list[list[int]]:
 
 def parse_groups(text: str) -> set[frozenset[int]]:
     """Groups in braces (``{1, 4}, {2}``; brackets or parentheses also work), separated by
-    commas, semicolons or nothing, with one optional pair of brackets around all; or, without
+    commas, semicolons or nothing, with one optional pair of brackets or braces around all
+    (``{{1, 4}, {2}}``, a set of sets); or, without
     any braces, groups separated by semicolons or line breaks (:func:`parse_partition`).
     A node may appear only once."""
     toks = tokens(text)
@@ -195,12 +196,12 @@ def parse_groups(text: str) -> set[frozenset[int]]:
         return parse_partition(text)
     if (
         len(toks) >= 2
-        and toks[0] in "[("
+        and toks[0] in "[({"
         and toks[1] in "{[("
-        and toks[-1] == ")]"["([".index(toks[0])]
+        and toks[-1] == ")]}"["([{".index(toks[0])]
         and toks[-2] in "}])"
     ):
-        toks = toks[1:-1]  # brackets around the whole list of groups
+        toks = toks[1:-1]  # brackets (or set braces) around the whole list of groups
     groups: list[list[int]] = []
     i = 0
     while i < len(toks):

@@ -38,6 +38,7 @@ from rlvr_envs.families.graph.knobs import encoding_knob, nodes_knob
 from rlvr_envs.families.graph.parsing import AnswerError, parse_int, parse_nodes
 
 MODES = ("lca", "diameter", "centroid")
+_NODE_WORD = re.compile(r"\s*nodes?\b", re.IGNORECASE)  # "node 7": the prompt's own word
 _CENTROIDS = re.compile(r"[0-9]{1,6}(?:\s*(?:,|;|\s|and)\s*[0-9]{1,6})*")
 
 
@@ -111,6 +112,9 @@ class TreeQueries(GraphFamily):
 
     def check(self, problem: Problem, answer: str) -> Judgement:
         mode, meta = problem.meta["mode"], problem.meta
+        if mode != "diameter":
+            label = _NODE_WORD.match(answer)
+            answer = answer[label.end() :] if label else answer
         try:
             if mode == "lca":
                 return Judgement.right() if parse_int(answer) == meta["lca"] else Judgement.wrong()

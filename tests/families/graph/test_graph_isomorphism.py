@@ -158,3 +158,32 @@ def test_about_half_are_isomorphic():
     for difficulty in (0.0, 0.5, 1.0):
         share = sum(_gen(ENV, s, difficulty).meta["isomorphic"] for s in range(200)) / 200
         assert 0.38 < share < 0.62, (difficulty, share)
+
+
+def test_invariants_worded_as_the_question_words_them_score_as_networkx_judges():
+    # review: ``vs.``, ``versus`` and the question's own names (``the number of triangles``,
+    # ``the number of connected components``, ``the degree sequence``) were unparsable
+    checked = 0
+    for seed in range(200):
+        problem = _gen(ENV, seed, 0.5)
+        a, b = _pair(problem)
+        ta, tb = _triangles(a), _triangles(b)
+        ca, cb = nx.number_connected_components(a), nx.number_connected_components(b)
+        da = sorted((d for _, d in a.degree), reverse=True)
+        db = sorted((d for _, d in b.degree), reverse=True)
+        cases = [
+            (f"no: the number of triangles {ta} vs. {tb}", ta != tb),
+            (f"No: number of triangles {ta} versus {tb}", ta != tb),
+            (f"no: the number of connected components {ca} vs. {cb}", ca != cb),
+            (f"no: connected components {ca} versus {cb}", ca != cb),
+            (
+                f"no: the degree sequence {', '.join(map(str, da))} vs. {', '.join(map(str, db))}",
+                da != db,
+            ),
+            (f"no: the number of triangles {tb} vs. {ta}", False if ta != tb else ta != tb),
+            (f"no: the number of triangles {ta + 1} vs. {tb}", False),
+        ]
+        for text, right in cases:
+            assert _score(problem, text).correct == right, text
+            checked += right
+    assert checked > 50

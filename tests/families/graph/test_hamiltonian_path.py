@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import networkx as nx
 from hypothesis import given, settings
@@ -120,3 +121,81 @@ def test_decoys_make_the_graph_more_than_the_route():
 
 def test_difficulty_one_asks_for_a_cycle_and_zero_for_a_path():
     assert _gen(ID, 1, 1.0).meta["cycle"] and not _gen(ID, 1, 0.0).meta["cycle"]
+
+
+# -- the graph and the question read back from the prompt text, not from meta ---------------
+_SENTENCE = re.compile(
+    r"(?:Node (\d+) is connected to node (\d+)"
+    r"|There is an edge between node (\d+) and node (\d+)"
+    r"|Nodes (\d+) and (\d+) are adjacent"
+    r"|Node (\d+) and node (\d+) are joined by an edge of weight (\d+)"
+    r"|The edge between node (\d+) and node (\d+) has weight (\d+)"
+    r"|There is an edge of weight (\d+) between node (\d+) and node (\d+))\."
+)
+
+
+def prompt_graph(prompt: str) -> nx.Graph:
+    """The undirected (possibly weighted) graph as a reader of the prompt sees it, in any of
+    the three encodings; written from the prompt's wording, independently of ``meta``."""
+    body = prompt.split("\n\nGive ")[0]
+    n = int(re.search(r"graph has (\d+) nodes, numbered 0 to (\d+)", body)[1])
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    if "one per line as" in body:
+        for u, v, w in re.findall(r"^(\d+) -- (\d+)(?: \(weight (\d+)\))?$", body, re.M):
+            assert not graph.has_edge(int(u), int(v))
+            graph.add_edge(int(u), int(v), weight=int(w or 1))
+    elif "Each line lists a node" in body:
+        for u, items in re.findall(r"^(\d+): (.*)$", body, re.M):
+            for item in [] if items == "(none)" else items.split(", "):
+                v, w = re.fullmatch(r"(\d+)(?: \((\d+)\))?", item).groups()
+                if graph.has_edge(int(u), int(v)):
+                    assert graph[int(u)][int(v)]["weight"] == int(w or 1)
+                graph.add_edge(int(u), int(v), weight=int(w or 1))
+    else:
+        sentences = body.split("numbered 0 to", 1)[1].split(". ", 1)[1]
+        found = _SENTENCE.findall(sentences)
+        assert len(found) == sentences.count("."), "a sentence the reader cannot parse"
+        for groups in found:
+            nums = [int(x) for x in groups if x]
+            if len(nums) == 3 and groups[12]:  # weight first
+                nums = [nums[1], nums[2], nums[0]]
+            graph.add_edge(nums[0], nums[1], weight=nums[2] if len(nums) == 3 else 1)
+    assert all(0 <= u < n for u in graph.nodes)
+    return graph
+
+
+ENCODINGS = ("edge_list", "adjacency_list", "sentences")
+
+
+def _has_route(graph: nx.Graph, cycle: bool) -> bool:
+    """Held-Karp-free reachability over (visited set, end node), written for this test."""
+    n, full = graph.number_of_nodes(), (1 << graph.number_of_nodes()) - 1
+    starts = [0] if cycle else range(n)
+    seen = {(1 << s, s) for s in starts}
+    stack = list(seen)
+    while stack:
+        mask, end = stack.pop()
+        if mask == full and (not cycle or graph.has_edge(end, 0)):
+            return True
+        for nxt in graph[end]:
+            state = (mask | 1 << nxt, nxt)
+            if not mask >> nxt & 1 and state not in seen:
+                seen.add(state)
+                stack.append(state)
+    return False
+
+
+def test_the_prompt_text_has_the_route_the_reference_gives_in_every_encoding():
+    knobs = [{}, {"nodes": 4, "degree": 2.0, "mode": "cycle"}, {"nodes": 5, "mode": "path"},
+             {"nodes": 12, "degree": 2.0, "mode": "cycle"}]  # fmt: skip
+    for seed in range(60):
+        for extra in (knobs[seed % 4], {}):
+            problem = _gen(ID, seed, (None, 0.0, 0.5, 1.0)[seed % 4] if not extra else None,
+                           encoding=ENCODINGS[seed % 3], **extra)  # fmt: skip
+            graph = prompt_graph(problem.prompt)
+            cycle = "Find a Hamiltonian cycle" in problem.prompt
+            assert cycle == problem.meta["cycle"]
+            assert cycle != ("Find a Hamiltonian path" in problem.prompt)
+            assert _has_route(graph, cycle)
+            assert _is_route(graph, parse_nodes(problem.answer), cycle)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rlvr_envs.families.graph.maximum_clique import max_clique
 from tests.families.graph.helpers import _DIFF, _SEED, PERTURB, _gen, _score, nx_graph
+from tests.families.graph.test_hamiltonian_path import ENCODINGS, prompt_graph
 
 ENV = "rlvr/MaximumClique-v0"
 
@@ -103,3 +104,24 @@ def test_perturbed_cliques_are_judged_by_their_validity_and_size(seed, difficult
     )
     best = max(len(c) for c in nx.find_cliques(graph))
     assert verdict.correct == (valid and len(nodes) == best), (nodes, verdict)
+
+
+def test_the_prompt_text_gives_the_reference_size_in_every_encoding():
+    """The graph read back from the prompt (every encoding, the knobs' extremes), not from
+    meta, has the reference's clique number by brute force."""
+    knobs = [{}, {"nodes": 5, "density": 0.1, "decoys": 8}, {"nodes": 5, "density": 0.8},
+             {"nodes": 14, "density": 0.8, "decoys": 8}]  # fmt: skip
+    for seed in range(60):
+        for extra in (knobs[seed % 4], {}):
+            problem = _gen(ENV, seed, (None, 0.0, 0.5, 1.0)[seed % 4] if not extra else None,
+                           encoding=ENCODINGS[seed % 3], **extra)  # fmt: skip
+            graph = prompt_graph(problem.prompt)
+            assert "Find a maximum clique" in problem.prompt
+            size, rest = problem.answer.split(":")
+            nodes = [int(x) for x in rest.split(",")]
+            if graph.number_of_nodes() <= 12:
+                best = _brute_clique_number(graph)
+            else:
+                best = max(len(c) for c in nx.find_cliques(graph))
+            assert int(size) == len(nodes) == best
+            assert all(graph.has_edge(u, v) for u, v in itertools.combinations(nodes, 2))

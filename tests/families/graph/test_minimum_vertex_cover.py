@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.families.graph.helpers import _DIFF, _SEED, PERTURB, _gen, _score, nx_graph
+from tests.families.graph.test_hamiltonian_path import ENCODINGS, prompt_graph
 
 ENV = "rlvr/MinimumVertexCover-v0"
 
@@ -131,3 +132,29 @@ def test_copying_a_line_of_the_prompt_earns_nothing_in_any_encoding():
                 problem = _gen(env_id, seed, seed / 39, encoding=encoding)
                 for line in problem.prompt.splitlines():
                     assert not _score(problem, line).correct, (env_id, encoding, line)
+
+
+def test_the_prompt_text_gives_the_reference_size_in_every_encoding():
+    """The graph and the question read back from the prompt (every encoding, the knobs'
+    extremes), not from meta: the reference is optimal for the question asked."""
+    knobs = [{}, {"nodes": 3, "degree": 0.5, "ask": "cover"},
+             {"nodes": 3, "degree": 8.0, "ask": "independent"},
+             {"nodes": 12, "degree": 0.5, "ask": "mixed"}]  # fmt: skip
+    for seed in range(60):
+        for extra in (knobs[seed % 4], {}):
+            problem = _gen(ENV, seed, (None, 0.0, 0.5, 1.0)[seed % 4] if not extra else None,
+                           encoding=ENCODINGS[seed % 3], **extra)  # fmt: skip
+            graph = prompt_graph(problem.prompt)
+            cover = "Find a minimum vertex cover" in problem.prompt
+            assert cover != ("Find a maximum independent set" in problem.prompt)
+            ask = "cover" if cover else "independent"
+            assert ask == problem.meta["ask"]
+            nodes = _nodes(problem)
+            ok = _is_cover if cover else _is_independent
+            n = graph.number_of_nodes()
+            if n <= 12:
+                best = _brute_optimum(graph, ask)
+            else:
+                alpha = max(len(c) for c in nx.find_cliques(nx.complement(graph)))
+                best = n - alpha if cover else alpha
+            assert ok(graph, set(nodes)) and len(nodes) == best

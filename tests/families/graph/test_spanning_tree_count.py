@@ -153,3 +153,21 @@ def test_the_oracle_scores_one_and_agrees(seed, difficulty, share):
         assert not _score(problem, constant).correct or problem.answer == constant
     assert not _score(problem, problem.answer + " or 3").correct
     assert not _score(problem, problem.answer + " is the answer").correct
+
+
+def test_the_index_may_carry_the_prompts_own_label_k():
+    """Review: ``no: k = 3`` names the index as the prompt does ("give an index k") and
+    scores like ``no: 3``; the label does not rescue an index where the inequality holds."""
+    checked = 0
+    for seed in range(60):
+        problem = _gen(ENV, seed, 1.0, sequences=1.0)
+        degrees = problem.meta["degrees"]
+        if problem.meta["graphical"]:
+            continue
+        for k in range(1, len(degrees) + 1):
+            for form in (f"no: k = {k}", f"No: K={k}.", f"no:k ={k}"):
+                assert _score(problem, form).correct == _eg_fails_at(degrees, k), form
+        assert _score(problem, "no: k =").reason == "unparsable"
+        assert _score(problem, "no: k").reason == "unparsable"
+        checked += 1
+    assert checked >= 10

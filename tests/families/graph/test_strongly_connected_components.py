@@ -117,3 +117,22 @@ def test_knob_limits_agree_with_networkx():
                 for seed in range(3):
                     problem = task.generate(seed, knobs={name: value})
                     assert _score(problem, _written(_sccs(problem), random.Random(seed))).correct
+
+
+def test_set_of_sets_braces_around_all_groups_score_as_networkx_judges():
+    # review: ``{{0, 1, 4}, {2, 3, 5}}`` (a set of sets) was unparsable, a false negative
+    rng = random.Random(7)
+    for seed in range(40):
+        problem = _gen(ENV, seed, seed / 40)
+        groups = [sorted(c) for c in _sccs(problem)]
+        rng.shuffle(groups)
+        inner = ", ".join("{" + ", ".join(map(str, g)) + "}" for g in groups)
+        assert _score(problem, "{" + inner + "}").correct
+        assert _score(problem, "{ " + inner + " }.").correct
+        if len(groups) >= 2:  # a wrong partition in outer braces is still wrong
+            merged = [groups[0] + groups[1], *groups[2:]]
+            text = "{" + ", ".join("{" + ", ".join(map(str, g)) + "}" for g in merged) + "}"
+            assert not _score(problem, text).correct
+    problem = _gen(ENV, 3, 0.5)
+    for bad in ("{{0, 1}}, {{2}}", "{" + problem.answer, "{{" + problem.answer + "}}"):
+        assert not _score(problem, bad).correct

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 
 from rlvr_envs.families.graph.parsing import parse_nodes
 from tests.families.graph.helpers import _DIFF, _SEED, _gen, _score, nx_graph
+from tests.families.graph.test_hamiltonian_path import ENCODINGS, prompt_graph
 
 ID = "rlvr/TravellingSalesman-v0"
 
@@ -128,3 +129,25 @@ def test_the_graph_is_complete_at_difficulty_zero_and_near_complete_at_one():
         assert len(easy.meta["edges"]) == n * (n - 1) // 2
         n = hard.meta["nodes"]
         assert n == 9 and len(hard.meta["edges"]) <= n * (n - 1) // 2
+
+
+def test_the_prompt_text_gives_the_reference_length_in_every_encoding():
+    """The graph read back from the prompt (every encoding, the knobs' extremes), not from
+    meta, has the reference's optimum by brute force, and the reference tour has it."""
+    knobs = [
+        {},
+        {"nodes": 4, "max_weight": 5, "missing": 0.5},
+        {"nodes": 7, "max_weight": 99, "missing": 0.5},
+        {"nodes": 4, "missing": 0.0},
+    ]
+    for seed in range(60):
+        for extra in (knobs[seed % 4], {}):
+            problem = _gen(ID, seed, (None, 0.0, 0.5, 1.0)[seed % 4] if not extra else None,
+                           encoding=ENCODINGS[seed % 3], **extra)  # fmt: skip
+            graph = prompt_graph(problem.prompt)
+            assert sorted(graph.edges(data="weight")) == sorted(
+                nx_graph(problem).edges(data="weight")
+            )
+            best = min(length for length, _ in _all_tours(graph))
+            value, tour = problem.answer.split(":")
+            assert int(value) == best == _tour_length(graph, parse_nodes(tour))

@@ -117,3 +117,27 @@ def test_the_oracle_scores_one_and_agrees(seed, difficulty):
     assert not _score(problem, "0").correct or problem.answer == "0"
     assert not _score(problem, problem.answer + " or 3").correct
     assert not _score(problem, problem.answer + " is the answer").correct
+
+
+def test_node_numbers_may_carry_the_word_node():
+    """Review: the prompt asks for "one node number"; ``node 7`` and ``nodes 4 and 9`` score
+    like ``7`` and ``4, 9`` (checked against networkx), and the word adds nothing else."""
+    seen = set()
+    for seed in range(120):
+        problem = _gen(ENV, seed, 0.5)
+        meta, graph = problem.meta, nx_graph(problem)
+        if meta["mode"] == "lca":
+            want = nx.lowest_common_ancestor(nx.bfs_tree(graph, meta["root"]), meta["u"], meta["v"])
+            for node in graph.nodes:
+                assert _score(problem, f"node {node}").correct == (node == want)
+            assert _score(problem, f"Node {want}.").correct
+            assert _score(problem, "node").reason == "unparsable"
+        elif meta["mode"] == "centroid":
+            want = _brute_centroids(graph)
+            word = "nodes" if len(want) == 2 else "node"
+            assert _score(problem, f"{word} " + " and ".join(map(str, want[::-1]))).correct
+            assert not _score(problem, f"node {(want[0] + 1) % len(graph)}").correct
+        else:
+            assert not _score(problem, "node " + problem.answer).correct
+        seen.add(meta["mode"])
+    assert seen == {"lca", "centroid", "diameter"}
