@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 import rlvr_envs
-from rlvr_envs.families import BUILTIN_FAMILIES, BUILTIN_MIXTURES, DOMAIN_PACKAGES, module_name
+from rlvr_envs.families import (
+    BUILTIN_FAMILIES,
+    BUILTIN_MIXTURES,
+    DOMAIN_PACKAGES,
+    class_name,
+    module_name,
+)
 from rlvr_envs.families.math import FAMILIES as MATH_ROWS
 from tests.conftest import MATH_IDS
 
@@ -27,12 +33,17 @@ def test_every_registration_line_agrees_with_its_class(env_id, name, loader, dom
 
     from rlvr_envs.core import Family
 
-    module_path, class_name = loader.split(":")
-    cls = getattr(importlib.import_module(module_path), class_name)
-    assert issubclass(cls, Family) and cls.name == name == class_name
+    module_path, attribute = loader.split(":")
+    cls = getattr(importlib.import_module(module_path), attribute)
+    version = rlvr_envs.make_task(env_id).version
+    assert issubclass(cls, Family) and cls.name == name
+    assert attribute == cls.__name__ == class_name(name, version)
     assert cls.__module__ == module_path == f"rlvr_envs.families.{domain}.{module_name(name)}"
-    assert env_id == f"rlvr/{name}-v{rlvr_envs.make_task(env_id).version}"
+    assert env_id == f"rlvr/{name}-v{version}"
     assert rlvr_envs.make_task(env_id).domain == domain
+    if version:  # a later version extends the one before it, which stays registered
+        before = getattr(importlib.import_module(module_path), class_name(name, version - 1))
+        assert issubclass(cls, before) and f"rlvr/{name}-v{version - 1}" in rlvr_envs.list_envs()
 
 
 def test_every_family_class_lives_in_a_module_named_after_it():

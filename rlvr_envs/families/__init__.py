@@ -7,6 +7,11 @@ Each domain package (``families/math``, ``families/logic``, ...) lists its famil
 (:func:`module_name`: ``CycleDetection`` lives in ``cycle_detection.py``) and the domain is
 the package's. This module gathers the rows. A mixture's membership is frozen per version:
 to change it, add a new version.
+
+A family whose generated problems must change after it shipped gets a new version instead:
+a second line ``(name, N)`` whose class is ``<Name>V<N>`` in the same module (a subclass
+of the previous version that keeps ``name = "<Name>"`` and changes what it must), so that
+``rlvr/<Name>-v<N-1>`` keeps generating exactly what it always did (:func:`class_name`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,11 @@ def module_name(family: str) -> str:
     return _WORD_START.sub("_", family).lower()
 
 
+def class_name(family: str, version: int) -> str:
+    """The class of a family's version: ``Name`` for version 0, ``NameV<N>`` after it."""
+    return family if version == 0 else f"{family}V{version}"
+
+
 # (env id, family name, "module:Class", domain) and (env id, domain, member ids)
 BUILTIN_FAMILIES: list[tuple[str, str, str, str]] = []
 BUILTIN_MIXTURES: list[tuple[str, str, list[str]]] = []
@@ -35,7 +45,7 @@ for _domain in DOMAIN_PACKAGES:
             raise
         continue
     for _name, _version in _package.FAMILIES:
-        _loader = f"{_package.__name__}.{module_name(_name)}:{_name}"
+        _loader = f"{_package.__name__}.{module_name(_name)}:{class_name(_name, _version)}"
         BUILTIN_FAMILIES.append((f"rlvr/{_name}-v{_version}", _name, _loader, _domain))
     for _env_id, _members in _package.MIXTURES:
         BUILTIN_MIXTURES.append((_env_id, _domain, list(_members)))

@@ -41,6 +41,8 @@ FAMILIES: list[tuple[str, int]] = [
     # -- Graph-v1: trees and degree sequences (T)
     ("TreeQueries", 0),
     ("SpanningTreeCount", 0),
+    # -- later versions (the version before stays registered and in its mixtures)
+    ("CountingShortestPaths", 1),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
@@ -76,7 +78,13 @@ GRAPH_V1 = [
     "rlvr/TreeQueries-v0",
     "rlvr/SpanningTreeCount-v0",
 ]
+# Graph-v1 with the newest version of each member: CountingShortestPaths-v1 (no constant
+# answer earns reward at the easy end).
+GRAPH_V2 = [
+    "rlvr/CountingShortestPaths-v1" if i == "rlvr/CountingShortestPaths-v0" else i for i in GRAPH_V1
+]
 MIXTURES: list[tuple[str, list[str]]] = [
     ("rlvr/Graph-v0", GRAPH_V0),
     ("rlvr/Graph-v1", GRAPH_V1),
+    ("rlvr/Graph-v2", GRAPH_V2),
 ]

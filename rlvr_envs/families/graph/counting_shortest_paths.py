@@ -19,6 +19,12 @@ Knobs: ``nodes``, ``width`` (largest layer), ``max_weight`` (1: unweighted, else
 step per layer; weights run 1..2*max_weight-1) and ``encoding``. Difficulty raises all but
 encoding: at difficulty 1, 40 nodes in about 9 layers of 4 or 5, about 110 edges with
 weights 1 to 5, and counts from tens to thousands (median about a thousand).
+
+Versions: ``rlvr/CountingShortestPaths-v1`` (class :class:`CountingShortestPathsV1`) starts
+its difficulty range at 12 nodes in layers of up to 3 (median count 18). Version 0 started at
+6 nodes in layers of up to 2, where the count can only be 1 to 4 and the constant answer
+``2`` was right on 64% of problems at difficulty 0; it stays registered unchanged (it is a
+member of the frozen ``rlvr/Graph-v1``).
 """
 
 from __future__ import annotations
@@ -132,3 +138,14 @@ def count_shortest_paths(adj: list[dict[int, int]], source: int, target: int) ->
             elif nd == dv and not done[v]:
                 count[v] += count[u]
     return count[target], dist[target]
+
+
+class CountingShortestPathsV1(CountingShortestPaths):
+    """Version 1: the easy end of the range has counts no constant answer can guess."""
+
+    name = "CountingShortestPaths"
+    knobs: ClassVar[dict[str, Knob]] = {
+        **CountingShortestPaths.knobs,
+        "nodes": nodes_knob(3, 60, default=14, easy=12, hard=40),
+        "width": Knob("int", 1, 8, default=3, easy=3, hard=5, doc="most nodes in a layer"),
+    }

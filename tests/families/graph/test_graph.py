@@ -273,11 +273,38 @@ def test_graph_v1_extends_graph_v0_which_stays_frozen():
     from rlvr_envs.families.graph import GRAPH_V0, GRAPH_V1
 
     assert GRAPH_V1[: len(GRAPH_V0)] == GRAPH_V0 and len(GRAPH_V1) - len(GRAPH_V0) >= 12
-    assert sorted(GRAPH_V1) == rlvr_envs.list_envs("graph", mixtures=False)
+    assert set(GRAPH_V1) <= set(rlvr_envs.list_envs("graph", mixtures=False))
     task = rlvr_envs.make_task("rlvr/Graph-v1")
     assert {task.generate(seed=s).family for s in range(600)} == {
         rlvr_envs.make_task(i).family.name for i in GRAPH_V1
     }
+
+
+def test_graph_v2_holds_the_newest_version_of_every_family():
+    from rlvr_envs.families.graph import GRAPH_V1, GRAPH_V2
+
+    newest: dict[str, str] = {}
+    for env_id in rlvr_envs.list_envs("graph", mixtures=False):
+        name, version = env_id.rsplit("-v", 1)
+        if name not in newest or int(version) > int(newest[name].rsplit("-v", 1)[1]):
+            newest[name] = env_id
+    assert sorted(GRAPH_V2) == sorted(newest.values())
+    assert [i.rsplit("-v", 1)[0] for i in GRAPH_V2] == [i.rsplit("-v", 1)[0] for i in GRAPH_V1]
+    assert "rlvr/CountingShortestPaths-v1" in GRAPH_V2
+
+
+@pytest.mark.parametrize("difficulty", [0.0, 0.5])
+def test_counting_shortest_paths_v1_leaves_no_constant_to_guess_at_the_easy_end(difficulty):
+    """v0 drew 6 nodes at difficulty 0: counts 1-4, and the constant 2 was right 64% of the
+    time. v1 starts at 12 nodes; v0 itself stays as it was (golden hashes)."""
+    from rlvr_envs.audit import best_constant_answer
+
+    audit = best_constant_answer(
+        "rlvr/CountingShortestPaths-v1", difficulty=difficulty, problems=100
+    )
+    assert audit.reward <= 0.15, audit
+    old = best_constant_answer("rlvr/CountingShortestPaths-v0", difficulty=0.0, problems=100)
+    assert old.reward >= 0.5  # what v1 fixes; v0 generates what it always did
 
 
 def _graph_v1_new_ids() -> list[str]:
