@@ -43,6 +43,8 @@ FAMILIES: list[tuple[str, int]] = [
     ("SpanningTreeCount", 0),
     # -- later versions (the version before stays registered and in its mixtures)
     ("CountingShortestPaths", 1),
+    ("ChromaticNumber", 1),
+    ("MinimumVertexCover", 1),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
@@ -79,10 +81,15 @@ GRAPH_V1 = [
     "rlvr/SpanningTreeCount-v0",
 ]
 # Graph-v1 with the newest version of each member: CountingShortestPaths-v1 (no constant
-# answer earns reward at the easy end).
-GRAPH_V2 = [
-    "rlvr/CountingShortestPaths-v1" if i == "rlvr/CountingShortestPaths-v0" else i for i in GRAPH_V1
-]
+# answer earns reward at the easy end), ChromaticNumber-v1 (hard instances that a clique
+# bound and DSATUR do not settle), MinimumVertexCover-v1 (no copied example or adjacency
+# line is right).
+_NEWER = {
+    "rlvr/CountingShortestPaths-v0": "rlvr/CountingShortestPaths-v1",
+    "rlvr/ChromaticNumber-v0": "rlvr/ChromaticNumber-v1",
+    "rlvr/MinimumVertexCover-v0": "rlvr/MinimumVertexCover-v1",
+}
+GRAPH_V2 = [_NEWER.get(i, i) for i in GRAPH_V1]
 MIXTURES: list[tuple[str, list[str]]] = [
     ("rlvr/Graph-v0", GRAPH_V0),
     ("rlvr/Graph-v1", GRAPH_V1),

@@ -21,11 +21,19 @@ reward 1).
 Knobs: ``nodes``, ``degree`` (average degree), ``ask`` (``cover``, ``independent`` or
 ``mixed``, one of the two per problem) and ``encoding``. Difficulty raises the nodes from 8
 to 20 and the average degree from 1.5 to 3.5, and mixes the two questions at difficulty 1.
+
+Versions: ``rlvr/MinimumVertexCover-v1`` (class :class:`MinimumVertexCoverV1`) redraws the
+instance while the answer syntax's example ``3: 1, 4, 6`` or a line ``u: v1, v2`` of the
+graph's adjacency list (the answer's own syntax; checked whatever the encoding, which only
+presents the instance) would score 1. Version 0 did not: at difficulty 0 the example was
+right on 2.8% of problems and some adjacency line on 5.4%; it stays registered unchanged (a
+member of the frozen ``rlvr/Graph-v1``).
 """
 
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
@@ -33,6 +41,7 @@ from rlvr_envs.families.graph.base import GraphFamily
 from rlvr_envs.families.graph.generators import add_random_edges, edge_count, finish
 from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
 from rlvr_envs.families.graph.maximum_clique import bitsets, max_clique, parse_sized_nodes
+from rlvr_envs.families.graph.model import Graph
 from rlvr_envs.families.graph.parsing import AnswerError
 
 _QUESTIONS = {
@@ -70,6 +79,13 @@ class MinimumVertexCover(GraphFamily):
     unique_answer = False
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        graph, ask, best = self._instance(rng, knobs)
+        question = f"{_QUESTIONS[ask]}\n\n{self.text(graph, knobs, rng)}"
+        answer = f"{len(best)}: {', '.join(map(str, best))}"
+        return Draft(question, answer, {**graph.to_meta(), "ask": ask, "size": len(best)})
+
+    def _instance(self, rng: random.Random, knobs: dict) -> tuple[Graph, str, list[int]]:
+        """The graph, the question (cover or independent) and an optimal set."""
         n = knobs["nodes"]
         ask = knobs["ask"]
         if ask == "mixed":
@@ -84,9 +100,7 @@ class MinimumVertexCover(GraphFamily):
             best = [u for u in range(n) if u not in inside]
         else:
             best = independent
-        question = f"{_QUESTIONS[ask]}\n\n{self.text(graph, knobs, rng)}"
-        answer = f"{len(best)}: {', '.join(map(str, best))}"
-        return Draft(question, answer, {**graph.to_meta(), "ask": ask, "size": len(best)})
+        return graph, ask, best
 
     def check(self, problem: Problem, answer: str) -> Judgement:
         try:
@@ -118,3 +132,32 @@ class MinimumVertexCover(GraphFamily):
     def complexity(self, problem: Problem) -> float:
         """Nodes plus edges plus the optimum's size (the search must prove it)."""
         return problem.meta["nodes"] + len(problem.meta["edges"]) + problem.meta["size"]
+
+
+# The example in ``answer_syntax``: copying it must never be right.
+EXAMPLE_ANSWER = "3: 1, 4, 6"
+_REDRAWS = 200
+
+
+class MinimumVertexCoverV1(MinimumVertexCover):
+    """Version 1: no copy of the example answer or of an adjacency-list line is right."""
+
+    name = "MinimumVertexCover"
+
+    def _instance(self, rng: random.Random, knobs: dict) -> tuple[Graph, str, list[int]]:
+        """Redraw while the example answer or a line ``u: v1, v2`` of the graph's adjacency
+        list (the answer's own syntax) would score 1, whatever the encoding asks for."""
+        for _ in range(_REDRAWS):
+            graph, ask, best = super()._instance(rng, knobs)
+            if not copies_that_score(self, graph, ask, len(best)):
+                break
+        return graph, ask, best
+
+
+def copies_that_score(family: MinimumVertexCover, graph: Graph, ask: str, size: int) -> list[str]:
+    """The example answer and the adjacency-list lines of ``graph`` that would score 1."""
+    meta = SimpleNamespace(meta={**graph.to_meta(), "ask": ask, "size": size})
+    lines = [EXAMPLE_ANSWER] + [
+        f"{u}: {', '.join(map(str, row))}" for u, row in enumerate(graph.neighbours()) if row
+    ]
+    return [line for line in lines if family.check(meta, line).correct]  # type: ignore[arg-type]

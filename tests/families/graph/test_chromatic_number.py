@@ -128,3 +128,68 @@ def test_perturbed_colourings_are_judged_by_the_rules(seed, difficulty, changes,
     )
     verdict = _score(problem, _text(claimed, colour))
     assert verdict.correct == valid, (claimed, colour, verdict)
+
+
+# -- v1: hard instances that a clique bound and DSATUR do not settle ----------------------------
+V1 = "rlvr/ChromaticNumber-v1"
+
+
+def _chi_by_brute_force(n: int, edges) -> int:
+    k = 1
+    while not _colourable(n, edges, k):
+        k += 1
+    return k
+
+
+def _v1_figures(difficulty: float, seeds: int) -> tuple[float, float, dict[int, int]]:
+    gap = dsatur_fails = 0
+    chis: dict[int, int] = {}
+    for seed in range(seeds):
+        problem = _gen(V1, seed, difficulty)
+        graph, chi = nx_graph(problem), problem.meta["chromatic"]
+        omega = max(len(c) for c in nx.find_cliques(graph))
+        greedy = max(nx.greedy_color(graph, strategy="DSATUR").values()) + 1
+        gap += chi > omega
+        dsatur_fails += greedy > chi
+        chis[chi] = chis.get(chi, 0) + 1
+    return gap / seeds, dsatur_fails / seeds, chis
+
+
+def test_v1_at_difficulty_one_beats_the_clique_bound_and_dsatur_with_varied_answers():
+    """v0 at difficulty 1: chi = clique number on 93%, DSATUR optimal on 93%, chi = 4 on 92%."""
+    gap, dsatur_fails, chis = _v1_figures(1.0, 150)
+    assert gap >= 0.95 and dsatur_fails >= 0.9, (gap, dsatur_fails)
+    assert max(chis.values()) <= 0.5 * 150 and len(chis) >= 3, chis
+    gap, dsatur_fails, _ = _v1_figures(0.5, 150)
+    assert gap >= 0.3 and dsatur_fails >= 0.3, (gap, dsatur_fails)
+
+
+def test_v1_reference_is_the_chromatic_number_by_brute_force():
+    for seed in range(12):
+        problem = _gen(V1, seed, 1.0, nodes=10)
+        n, edges = problem.meta["nodes"], problem.meta["edges"]
+        k, colour = _reference(problem)
+        assert n == 10 and k == problem.meta["chromatic"] == _chi_by_brute_force(n, edges)
+        assert all(colour[u] != colour[v] for u, v in edges)
+        assert _score(problem, problem.answer).correct
+
+
+def test_v1_is_fast_enough():
+    import time
+
+    import rlvr_envs
+
+    task = rlvr_envs.make_task(V1)
+    start = time.perf_counter()
+    for seed in range(100):
+        task.generate(seed=seed, difficulty=1.0)
+    assert time.perf_counter() - start < 100 / 100  # >= 100/s even on a loaded machine
+
+
+def test_v0_is_unchanged_by_v1():
+    import rlvr_envs
+
+    old = rlvr_envs.make_task(ENV)
+    assert "trap" not in old.knob_space
+    figures = [old.generate(seed=s, difficulty=1.0).meta["chromatic"] for s in range(60)]
+    assert figures.count(4) >= 0.8 * 60  # what v1 fixes; golden hashes hold v0 exactly

@@ -158,3 +158,46 @@ def test_the_prompt_text_gives_the_reference_size_in_every_encoding():
                 alpha = max(len(c) for c in nx.find_cliques(nx.complement(graph)))
                 best = n - alpha if cover else alpha
             assert ok(graph, set(nodes)) and len(nodes) == best
+
+
+# -- v1: neither the example answer nor a copied adjacency line is right ----------------------
+V1 = "rlvr/MinimumVertexCover-v1"
+
+
+def _copies_right(problem) -> tuple[bool, bool]:
+    """Whether the example answer, and whether some adjacency line ``u: v1, v2`` of the
+    graph, is an optimal set (judged by networkx, not the family's check)."""
+    graph, ask, best = nx_graph(problem), problem.meta["ask"], problem.meta["size"]
+    ok = _is_cover if ask == "cover" else _is_independent
+
+    def right(nodes) -> bool:
+        return (
+            len(set(nodes)) == len(nodes)
+            and all(0 <= u < graph.number_of_nodes() for u in nodes)
+            and ok(graph, set(nodes))
+            and len(nodes) == best
+        )
+
+    # a line "u: a, b" reads as size u and nodes a, b
+    lines = [(u, sorted(graph[u])) for u in graph.nodes if graph.degree(u) and u == graph.degree(u)]
+    return right([1, 4, 6]) and best == 3, any(right(nodes) for _, nodes in lines)
+
+
+def test_v1_no_copy_of_the_example_or_an_adjacency_line_is_right():
+    old_example = old_line = 0
+    for seed in range(1000):
+        example, line = _copies_right(_gen(V1, seed, 0.0))
+        assert not example and not line, seed
+        example, line = _copies_right(_gen(ENV, seed, 0.0))
+        old_example += example
+        old_line += line
+    assert old_example >= 10 and old_line >= 20  # what v1 fixes (v0: 2.8% and 5.4%)
+
+
+def test_v1_copies_score_nothing_in_any_encoding():
+    for seed in range(60):
+        for enc in ("edge_list", "adjacency_list", "sentences"):
+            problem = _gen(V1, seed, 0.0, encoding=enc)
+            assert not _score(problem, "3: 1, 4, 6").correct
+            for text in problem.prompt.splitlines():
+                assert not _score(problem, text).correct
