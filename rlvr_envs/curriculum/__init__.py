@@ -10,19 +10,28 @@
     teacher.update([Outcome(spec, rewards) for spec, rewards in ...])  # list[Outcome]
     state = teacher.state_dict()                                       # JSON-serialisable
 
+    feed = CurriculumFeed(teacher, group_size=8)  # the teacher in any trainer's loop
+    for item in feed:                             # FeedItem(problem_id, index, spec, problem)
+        feed.report(item.problem_id, reward)      # per completion, any order, any thread
+
 Statistics and plots (the benchmark's leaderboard) import matplotlib lazily; importing this
 package pulls in only numpy.
 """
 
 from __future__ import annotations
 
+from rlvr_envs.curriculum.feed import CurriculumFeed, FeedError, FeedItem, LookaheadError
 from rlvr_envs.curriculum.space import Arm, Dim, Outcome, TaskSpace, TaskSpec
 from rlvr_envs.curriculum.teachers import TEACHERS, Teacher, make_teacher, register_teacher
 
 __all__ = [
     "TEACHERS",
     "Arm",
+    "CurriculumFeed",
     "Dim",
+    "FeedError",
+    "FeedItem",
+    "LookaheadError",
     "Outcome",
     "TaskSpace",
     "TaskSpec",

@@ -289,11 +289,14 @@ def _model_free_run(tmp_path, **overrides):
     from rlvr_envs.curriculum import TaskSpace, make_teacher
     from trainers.grpo.parallel import World
 
+    from rlvr_envs.curriculum.feed import CurriculumFeed
+
     cfg = Config(output_dir=str(tmp_path), group_size=3, prompts_per_step=4, **overrides)
     space = TaskSpace.from_suite(rlvr_envs.load_suite(cfg.suite))
+    teacher = make_teacher("uniform", space, seed=0)
     return SimpleNamespace(
-        cfg=cfg, world=World(), teacher=make_teacher("uniform", space, seed=0),
-        rollout=_EchoRollout(), sampling=None, tasks={},
+        cfg=cfg, world=World(), teacher=teacher, rollout=_EchoRollout(), sampling=None,
+        tasks={}, feed=CurriculumFeed(teacher, group_size=3, block=1, seed=cfg.seed),
         encode=lambda problem: [7, 8], decode=lambda ids: f"<answer>{ids[0]}</answer>",
     )  # fmt: skip
 

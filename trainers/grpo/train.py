@@ -3,13 +3,15 @@
 Run from a checkout: ``python -m trainers.grpo --preset demo`` (``--help`` lists every knob).
 The loop follows the algorithm's order, one section per stage:
 
-1. curriculum: the teacher proposes task specs; ``rlvr_envs`` turns them into problems;
+1. curriculum: the teacher proposes task specs through a
+   :class:`~rlvr_envs.curriculum.feed.CurriculumFeed` (the same feed TRL and verl users
+   drive), which turns them into problems;
 2. rollout: G completions per prompt from the rollout backend (HF generate or vLLM);
 3. rewards: ``rlvr_envs.verify_batch`` scores every completion (plus optional format and
    overlong-length terms);
 4. advantages: group-relative (GRPO, Dr. GRPO or batch-scaled), optionally dropping groups
-   with no signal (DAPO's dynamic sampling), then ``teacher.update`` with each group's
-   rewards and advantages; with ``refill_rounds``, steps 1-4 repeat for the dropped
+   with no signal (DAPO's dynamic sampling), then the feed updates the teacher with each
+   group's correctness and advantages; with ``refill_rounds``, steps 1-4 repeat for the dropped
    groups' places until the batch is full;
 5. update: the clipped policy-gradient objective of :mod:`trainers.grpo.objective`, for
    ``num_iterations`` passes of ``num_minibatches`` optimiser steps over the batch;
@@ -36,7 +38,8 @@ import torch
 
 import rlvr_envs
 from rlvr_envs.core import stable_seed
-from rlvr_envs.curriculum import Outcome, TaskSpace, TaskSpec, make_teacher
+from rlvr_envs.curriculum import TaskSpace, make_teacher
+from rlvr_envs.curriculum.feed import CurriculumFeed
 from trainers.grpo import checkpoint, parallel
 from trainers.grpo.evaluate import evaluate, subset
 from trainers.grpo.metrics import MetricsLog, plot
@@ -255,15 +258,6 @@ def encode_prompt(
     return tokenizer(text, add_special_tokens=False)["input_ids"]
 
 
-def make_problem(spec: TaskSpec, fallback_seed: int, tasks: dict[str, Any]) -> rlvr_envs.Problem:
-    """The problem a spec names; a spec without a seed gets ``fallback_seed`` (a train seed)."""
-    task = tasks.get(spec.env_id)
-    if task is None:
-        task = tasks[spec.env_id] = rlvr_envs.make_task(spec.env_id)
-    seed = spec.seed if spec.seed is not None else fallback_seed
-    return task.generate(seed, spec.difficulty, spec.knobs)
-
-
 def step_seed(seed: int, step: int, purpose: str, *parts: int) -> int:
     """The seed of one purpose (``"problem"``, ``"generate"``, ``"shuffle"``, ``"eval"``) at
     one step: ``core.stable_seed(seed, step, purpose, *parts)`` folded into ``[0, 2**31 -
@@ -452,6 +446,16 @@ class Run:
     start: int  # the first step to run (after a resume)
     sampling: Sampling
     tasks: dict[str, Any] = field(default_factory=dict)  # env id -> task, made on first use
+    feed: CurriculumFeed | None = None  # the teacher in the loop; made from ``teacher``
+
+    def __post_init__(self) -> None:
+        # One block per sampling round (block=1: take(need) draws exactly need specs), and
+        # the round's outcomes applied at its end (flush): the teacher sees what it saw
+        # when this loop called sample/update itself.
+        self.feed = CurriculumFeed(
+            self.teacher, group_size=self.cfg.group_size, block=1, seed=self.cfg.seed,
+            tasks=self.tasks,
+        )  # fmt: skip
 
     def encode(self, problem: rlvr_envs.Problem) -> list[int]:
         examples = json.loads(self.cfg.chat_examples)
@@ -601,11 +605,12 @@ def sample_batch(run: Run, step: int) -> Batch:
             break
         rounds += 1
         t_round = time.perf_counter()
-        # 1. Curriculum: every rank's teacher proposes the same global batch; our slice.
-        specs = run.teacher.sample(need)
+        # 1. Curriculum: every rank's feed issues the same global batch; our slice.
+        seeds = [step_seed(cfg.seed, step, "problem", round_, i) for i in range(need)]
+        items = run.feed.take(need, seeds=seeds)
+        specs = [item.spec for item in items]
         mine = _split(range(need), world.size)[world.rank]
-        seeds = [step_seed(cfg.seed, step, "problem", round_, i) for i in mine]
-        problems = [make_problem(specs[i], s, run.tasks) for i, s in zip(mine, seeds)]
+        problems = [items[i].problem for i in mine]
 
         # 2. Rollout: G completions per prompt.
         prompts = [run.encode(p) for p in problems]
@@ -638,14 +643,16 @@ def sample_batch(run: Run, step: int) -> Batch:
 
         # Curriculum update: each group's correctness and the advantages it got (dropped
         # groups too: "too easy" and "too hard" are what a teacher learns from).
-        round_problems = [p.to_dict() for part in parallel.gather(world, problems) for p in part]
+        round_problems = [item.problem.to_dict() for item in items]
         correct_groups = torch.tensor(glob["correct"]).view(-1, cfg.group_size)
-        run.teacher.update(
-            [
-                Outcome(spec, correct_groups[g].tolist(), advantages[g].tolist(), problem)
-                for g, (spec, problem) in enumerate(zip(specs, round_problems))
-            ]
-        )
+        for g, item in enumerate(items):
+            run.feed.report_group(
+                item.problem_id,
+                rewards[g].tolist(),
+                correct=correct_groups[g].tolist(),
+                advantages=advantages[g].tolist(),
+            )
+        run.feed.flush()
         for key, values in glob.items():
             seen[key] += values
         seen["no_signal"] += no_signal.tolist()
