@@ -52,6 +52,9 @@ PEERS: dict[str, list[str]] = {
     "rlvr/Bridges-v0": [],
 }
 NOT_COMPARED = {
+    "the 12 families added in Graph-v1 and the newer versions in Graph-v2": "reasoning-gym's "
+    "graphs category has no Hamiltonian, TSP, clique, cover, SCC, isomorphism, negative-weight, "
+    "path-count, cut, chromatic-number, tree-query or spanning-tree task",
     "family_relationships": "kinship questions over a family tree, not a graph-algorithm task",
     "quantum_lock": "a button-press search over an implicit state space, no graph in the prompt",
 }
@@ -204,7 +207,21 @@ def main() -> None:
     seconds, repeats = args.seconds, args.repeats
     load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     rows, pairs = [], []
-    for env_id, peers in PEERS.items():
+    from rlvr_envs.families.graph import GRAPH_V1
+
+    every = GRAPH_V1 + [
+        i for i in rlvr_envs.list_envs("graph", mixtures=False) if i not in GRAPH_V1
+    ]
+    import importlib.metadata
+
+    from reasoning_gym.factory import DATASETS
+
+    version = importlib.metadata.version("reasoning-gym")
+    not_compared = dict(NOT_COMPARED)
+    for env_id in every:
+        peers = [p for p in PEERS.get(env_id, []) if p in DATASETS]
+        for missing in set(PEERS.get(env_id, [])) - set(peers):  # gem-llm pins an older one
+            not_compared[missing] = f"not in the installed reasoning-gym {version}"
         row = {
             "env_id": env_id,
             **rates(
@@ -264,7 +281,8 @@ def main() -> None:
         "cpus": os.cpu_count(),
         "seconds": seconds,
         "repeats": repeats,
-        "not_compared": NOT_COMPARED,
+        "not_compared": not_compared,
+        "reasoning_gym": version,
     }
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "graph.json").write_text(

@@ -37,7 +37,7 @@ import marshal
 import math
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rlvr_envs.sandbox.jail import JailDied, SandboxUnavailable, ZygoteHandle
@@ -339,6 +339,7 @@ def run_tests(
     memory_mb: int = 512,
     isolation: str | None = None,
     tmp_mb: int = TMP_MB,
+    judge: Callable[[Mapping[str, Any], Any], bool] | None = None,
 ) -> TestReport:
     """Grade ``source`` against hidden ``tests``; the comparison happens here, on the host.
 
@@ -346,10 +347,12 @@ def run_tests(
     function call is made in the jail and its return value comes back as JSON) or
     ``{"stdin", "expected_stdout"}`` (one run per test, stdout compared after trimming
     trailing whitespace). Expected values never leave this process. The limits are those
-    of :func:`run`, per run.
+    of :func:`run`, per run. Where several outputs are right, ``judge(test, output)``
+    decides instead of the comparison with ``expected`` (see
+    :mod:`rlvr_envs.sandbox.grading`).
     """
     from rlvr_envs.sandbox import grading
 
     return grading.run_tests(
-        get_sandbox(isolation), source, tests, timeout, memory_mb, _check_tmp_mb(tmp_mb)
+        get_sandbox(isolation), source, tests, timeout, memory_mb, _check_tmp_mb(tmp_mb), judge
     )

@@ -8,13 +8,20 @@ the expected value by :func:`same_value`, which is type-aware (``True`` is not `
 tolerant for floats. For stdio tests each input is its own run and stdout is compared after
 trimming trailing whitespace. Nothing the program prints on stdout counts for function
 tests, and its exit code counts for nothing.
+
+Where several outputs are right (any longest subsequence, any shortest path), the caller
+passes a ``judge(test, output) -> bool`` that checks the output against the test's instance
+instead of comparing it with ``expected`` (which is then one right output, for feedback).
+It receives the whole decoded value (or the program's stdout as text), never cut; a judge
+that raises on a value it cannot read (ValueError, TypeError, KeyError, IndexError,
+RecursionError) counts that output as wrong.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -24,6 +31,9 @@ FLOAT_REL = 1e-6
 FLOAT_ABS = 1e-9
 GOT_CHARS = 2000  # how much of an actual value a report (and a feedback message) carries
 SEVERITY = ("ok", "runtime_error", "output_exceeded", "memory_exceeded", "killed", "timeout")
+
+Judge = Callable[[Mapping[str, Any], Any], bool]
+"""``judge(test, output)``: whether a program's output is right for ``test``."""
 
 
 def same_value(expected: Any, got: Any) -> bool:
@@ -87,6 +97,16 @@ def parse_results(data: bytes, count: int) -> dict[int, dict[str, Any]]:
     return found
 
 
+def _accepted(judge: Judge | None, test: Mapping[str, Any], output: Any) -> bool:
+    """``same_value`` with the expected value, or the caller's judge where it gives one."""
+    if judge is None:
+        return same_value(test["expected"], output)
+    try:
+        return bool(judge(test, output))
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+        return False  # an output of the wrong shape is a wrong output
+
+
 def _worst(statuses: Sequence[str]) -> str:
     return max(statuses, key=SEVERITY.index) if statuses else "ok"
 
@@ -109,6 +129,7 @@ def _function_tests(
     timeout: float,
     memory_mb: int,
     tmp_mb: int,
+    judge: Judge | None = None,
 ) -> TestReport:
     calls = [
         {"fn": str(t["fn"]), "args": list(t.get("args", [])), "kwargs": dict(t.get("kwargs", {}))}
@@ -126,7 +147,7 @@ def _function_tests(
             )
         elif "v" in record:
             got = record["v"] if record["short"] else _short(record["v"])
-            ok = same_value(expected, record["v"])
+            ok = _accepted(judge, test, record["v"])
             results.append({"ok": ok, "got": got, "expected": expected, "error": None})
         else:
             results.append(
@@ -143,6 +164,7 @@ def _stdio_tests(
     timeout: float,
     memory_mb: int,
     tmp_mb: int,
+    judge: Judge | None = None,
 ) -> TestReport:
     def one(test: Mapping[str, Any]) -> RawRun:
         stdin = str(test.get("stdin", "")).encode("utf-8", errors="replace")
@@ -158,7 +180,12 @@ def _stdio_tests(
     for test, raw in zip(tests, raws):
         expected = str(test["expected_stdout"])
         got = raw.stdout.decode("utf-8", errors="replace")
-        ok = raw.status == "ok" and normalise_stdout(got) == normalise_stdout(expected)
+        if raw.status != "ok":
+            ok = False
+        elif judge is None:
+            ok = normalise_stdout(got) == normalise_stdout(expected)
+        else:
+            ok = _accepted(judge, test, normalise_stdout(got))
         error = None if raw.status == "ok" else _error_of(raw)
         results.append({"ok": ok, "got": _short(got), "expected": expected, "error": error})
     passed = sum(r["ok"] for r in results)
@@ -180,6 +207,7 @@ def run_tests(
     timeout: float,
     memory_mb: int,
     tmp_mb: int = 64,
+    judge: Judge | None = None,
 ) -> TestReport:
     """See :func:`rlvr_envs.sandbox.run_tests`."""
     tests = list(tests)
@@ -196,5 +224,5 @@ def run_tests(
     if functions and stdio:
         raise ValueError("one run_tests call takes function tests or stdio tests, not both")
     if functions:
-        return _function_tests(sandbox, source, functions, timeout, memory_mb, tmp_mb)
-    return _stdio_tests(sandbox, source, stdio, timeout, memory_mb, tmp_mb)
+        return _function_tests(sandbox, source, functions, timeout, memory_mb, tmp_mb, judge)
+    return _stdio_tests(sandbox, source, stdio, timeout, memory_mb, tmp_mb, judge)

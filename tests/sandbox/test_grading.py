@@ -198,3 +198,50 @@ def test_a_long_value_is_cut_in_the_report_but_compared_whole():
     got = report.results[0]["got"]
     assert isinstance(got, str) and got.endswith("...") and len(got) == grading.GOT_CHARS + 3
     assert report.results[1]["got"] == [0, 1, 2]
+
+
+def test_a_judge_decides_where_several_outputs_are_right():
+    """Any pair that adds up to the target is right; the judge sees the whole value, and an
+    output it cannot read counts as wrong instead of raising."""
+    tests = [
+        {"fn": "pair", "args": [[1, 2, 3, 4], 5], "expected": [0, 3]},
+        {"fn": "pair", "args": [[5, 5, 1], 10], "expected": [0, 1]},
+        {"fn": "pair", "args": [list(range(900)), 1797], "expected": [898, 899]},
+    ]
+    seen = []
+
+    def judge(test, output):
+        seen.append(output)
+        nums, target = test["args"]
+        i, j = output  # raises on the wrong shape
+        return type(i) is type(j) is int and i != j and nums[i] + nums[j] == target
+
+    other = "def pair(nums, t):\n    return next([i, j] for j in range(len(nums)) for i in range(j) if nums[i] + nums[j] == t)\n"  # noqa: E501
+    report = grade(other, tests, judge=judge)
+    assert report.all_passed and seen[0] == [1, 2]  # not the expected [0, 3]
+    assert not grade(other, tests).results[0]["ok"]  # without the judge: compared
+    shapes = grade(
+        "def pair(nums, t):\n    return [0] if t == 5 else 'xy' if t == 10 else [0, 1]\n",
+        tests,
+        judge=judge,
+    )
+    assert shapes.passed == 0 and shapes.status == "ok"
+
+
+def test_a_judge_reads_the_stdout_of_stdio_tests():
+    tests = [
+        {"stdin": "12\n", "expected_stdout": "2 6"},
+        {"stdin": "35\n", "expected_stdout": "5 7"},
+    ]
+
+    def judge(test, stdout):  # any factorisation into two factors above 1
+        a, b = map(int, stdout.split())
+        return a > 1 and b > 1 and a * b == int(test["stdin"])
+
+    report = grade(
+        "n = int(input())\nprint(n // 2 if n % 2 == 0 else 7, 2 if n % 2 == 0 else 5, '  ')\n",
+        tests,
+        judge=judge,
+    )
+    assert report.all_passed
+    assert grade("print('1 12')\n", tests, judge=judge).passed == 0

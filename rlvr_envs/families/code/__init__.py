@@ -2,7 +2,7 @@
 
 Modules are imported lazily. Every
 family that runs code starts the sandbox (``rlvr_envs.sandbox``) when it is made.
-``rlvr/CodeRepair-v0`` is multi-turn and so not in the single-turn mixture.
+``rlvr/CodeRepair-v0`` is multi-turn and so not in the single-turn mixtures.
 """
 
 from __future__ import annotations
@@ -20,6 +20,16 @@ FAMILIES: list[tuple[str, int]] = [
     ("SqlQuery", 0),
     ("CuratedCode", 0),
     ("CodeRepair", 0),
+    # -- Code-v1: functions tested on instances of the algorithms and graph generators
+    ("ImplementLongestIncreasingSubsequence", 0),
+    ("ImplementKnapsack", 0),
+    ("ImplementIntervalScheduling", 0),
+    ("ImplementSpreadsheet", 0),
+    ("ImplementRangeQueries", 0),
+    ("ImplementShortestPath", 0),
+    ("ImplementTopologicalOrder", 0),
+    # -- Code-v1: contest problems, stdin to stdout
+    ("CompetitiveProgramming", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
@@ -33,4 +43,17 @@ CODE_V0 = [
     "rlvr/SqlQuery-v0",
     "rlvr/CuratedCode-v0",
 ]
-MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Code-v0", CODE_V0)]
+# Issue 15: every family of Code-v0, then programs whose hidden tests the algorithms and
+# graph generators draw, and contest-style stdin/stdout problems.
+CODE_V1 = [
+    *CODE_V0,
+    "rlvr/ImplementLongestIncreasingSubsequence-v0",
+    "rlvr/ImplementKnapsack-v0",
+    "rlvr/ImplementIntervalScheduling-v0",
+    "rlvr/ImplementSpreadsheet-v0",
+    "rlvr/ImplementRangeQueries-v0",
+    "rlvr/ImplementShortestPath-v0",
+    "rlvr/ImplementTopologicalOrder-v0",
+    "rlvr/CompetitiveProgramming-v0",
+]
+MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Code-v0", CODE_V0), ("rlvr/Code-v1", CODE_V1)]

@@ -30,7 +30,10 @@ class CodeFamily(Family):
 
     ``needs_sandbox`` (default True) makes the family start the sandbox when it is made.
     ``memory_mb`` is each run's address-space limit. :meth:`time_limit` is each run's
-    wall-clock limit: the caller's verify timeout unless the family sets its own.
+    wall-clock limit: the caller's verify timeout unless the family sets its own. A family
+    whose tests have several right outputs sets ``judges_outputs`` and overrides
+    :meth:`accepts`, which then decides each test instead of the comparison with
+    ``expected``.
     """
 
     answer_format = "code"
@@ -39,6 +42,7 @@ class CodeFamily(Family):
     single_answer = False  # code says "or" and "?" freely: no hedging check
     needs_sandbox: ClassVar[bool] = True
     memory_mb: ClassVar[int] = 512
+    judges_outputs: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -48,23 +52,35 @@ class CodeFamily(Family):
     def time_limit(self, problem: Problem) -> float:
         return verify_timeout()
 
+    def accepts(self, test: dict[str, Any], output: Any) -> bool:
+        """Whether ``output`` (a function's decoded return value, or a program's stdout with
+        trailing whitespace trimmed) is right for ``test``; used when ``judges_outputs``.
+        Raise ValueError/TypeError/KeyError/IndexError on an output of the wrong shape."""
+        raise NotImplementedError(f"{self.name} sets judges_outputs without accepts()")
+
+    def hidden_tests(self, problem: Problem) -> list[dict[str, Any]]:
+        """The tests a program is graded on: ``meta["hidden_tests"]`` unless the family
+        builds some of them from the problem's meta when grading (large inputs)."""
+        return problem.meta["hidden_tests"]
+
     def grade(
         self, problem: Problem, source: str, tests: list[dict[str, Any]] | None = None
     ) -> sandbox.TestReport:
         """Run ``source`` on the hidden tests (or on ``tests``) in the sandbox."""
         return sandbox.run_tests(
             source,
-            problem.meta["hidden_tests"] if tests is None else tests,
+            self.hidden_tests(problem) if tests is None else tests,
             timeout=self.time_limit(problem),
             memory_mb=self.memory_mb,
             isolation=sandbox.default_isolation(),
+            judge=self.accepts if self.judges_outputs else None,
         )
 
     def run_hidden_tests(
         self, problem: Problem, source: str, tests: list[dict[str, Any]] | None = None
     ) -> Judgement:
         """Grade ``source``: right when every test passes, else ``score`` = share passed."""
-        tests = problem.meta["hidden_tests"] if tests is None else tests
+        tests = self.hidden_tests(problem) if tests is None else tests
         return judgement_of(self.grade(problem, source, tests), tests)
 
     def check(self, problem: Problem, answer: str) -> Judgement:

@@ -16,3 +16,11 @@ def tags(text: str) -> str:
 
 def task(env_id: str):
     return rlvr_envs.make_task(env_id)
+
+
+def load_function(source: str, name: str):
+    """Function ``name`` from ``source``, our own reference or test program (never model
+    text), executed in-process to compare it with the reference on many inputs quickly."""
+    namespace: dict = {}
+    exec(compile(source, "solution", "exec"), namespace)
+    return namespace[name]

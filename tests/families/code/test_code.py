@@ -10,6 +10,7 @@ Tests of one family are in test_<family>.py beside this module.
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 
@@ -19,7 +20,9 @@ from hypothesis import strategies as st
 
 import rlvr_envs
 from rlvr_envs import sandbox
+from rlvr_envs.core import Problem
 from rlvr_envs.families.code import _programs, bug_fix
+from rlvr_envs.families.code.implementations import Implementation
 from tests.families.code.helpers import code, task
 
 CODE_IDS = rlvr_envs.list_envs("code", mixtures=False)
@@ -88,8 +91,103 @@ def test_limits_only_isolation_is_an_explicit_opt_in(monkeypatch):
         sandbox.default_isolation()
 
 
+def test_code_v1_extends_code_v0_with_every_newer_single_turn_family():
+    from rlvr_envs.families.code import CODE_V0, CODE_V1
+
+    assert CODE_V1[: len(CODE_V0)] == CODE_V0 and len(CODE_V1) - len(CODE_V0) >= 6
+    assert set(CODE_V1) == set(CODE_IDS) - {"rlvr/CodeRepair-v0"}
+    mixture = task("rlvr/Code-v1")
+    assert [m.env_id for m in mixture.members] == CODE_V1
+    assert {mixture.generate(seed=s).family for s in range(200)} == {
+        task(i).family.name for i in CODE_V1
+    }
+
+
 def test_code_mixture_is_frozen_and_single_turn():
     mixture = task("rlvr/Code-v0")
     names = [m.env_id for m in mixture.members]
     assert len(names) >= 8 and "rlvr/CodeRepair-v0" not in names
     assert set(names) <= set(CODE_IDS) and all(m.max_turns == 1 for m in mixture.members)
+
+
+# -- Implement families (rlvr_envs.families.code.implementations) ---------------------------
+# The hidden tests are instances drawn by the source family's own generator, their expected
+# outputs come from the source domain's solvers, and the large input is kept as a seed and
+# built when the problem is graded.
+IMPLEMENT_IDS = [
+    i
+    for i in rlvr_envs.list_envs("code", mixtures=False)
+    if isinstance(task(i).family, Implementation)
+]
+
+
+def test_there_are_at_least_five_implement_families():
+    assert len(IMPLEMENT_IDS) >= 5
+
+
+@pytest.mark.parametrize("env_id", IMPLEMENT_IDS)
+def test_the_large_input_is_a_seed_in_meta_and_the_same_test_after_a_round_trip(env_id):
+    family = task(env_id).family
+    problem = task(env_id).generate(seed=3, difficulty=1.0)
+    assert problem.meta["large"]["scale"] == 3
+    assert len(json.dumps(problem.meta)) < 60_000  # no tens of thousands of numbers
+    again = Problem.from_dict(json.loads(json.dumps(problem.to_dict())))
+    tests, tests_again = family.hidden_tests(problem), family.hidden_tests(again)
+    assert tests == tests_again and len(tests) == len(problem.meta["hidden_tests"]) + 1
+    large = tests[-1]
+    assert all(large["args"] != t["args"] for t in problem.meta["hidden_tests"])
+    other = task(env_id).generate(seed=4, difficulty=1.0)
+    assert family.hidden_tests(other)[-1]["args"] != large["args"]
+    small = task(env_id).generate(seed=3, knobs={"scale": 0})
+    assert small.meta["large"] is None and family.hidden_tests(small) == small.meta["hidden_tests"]
+
+
+@pytest.mark.parametrize("env_id", IMPLEMENT_IDS)
+def test_hidden_tests_are_the_source_familys_instances_and_expected_outputs_are_right(env_id):
+    """The first ten distinct instances the source generator draws from the same RNG are the
+    two examples and the eight drawn hidden tests; every expected output is right."""
+    family = task(env_id).family
+    source = family.source_family()
+    knobs = {"instances": 0.4, "scale": 0}
+    draft = family.generate(random.Random(9), dict(knobs))
+    rng, drawn = random.Random(9), []
+    while len(drawn) < 10:
+        args = family.arguments(source.generate(rng, source.knobs_for(0.4)).meta)
+        if args not in drawn:
+            drawn.append(args)
+    hidden = draft.meta["hidden_tests"]
+    assert [t["args"] for t in hidden[:8]] == drawn[2:]
+    for args in drawn[:2]:  # the examples are in the prompt, not among the hidden tests
+        assert repr(args[0])[:60] in draft.question
+    assert len(hidden) > 8  # and the edge cases follow
+    for test in hidden:
+        if family.judges_outputs:
+            assert family.accepts(test, test["expected"])
+        else:
+            assert test["expected"] == family.reference(*test["args"])
+
+
+@pytest.mark.parametrize("env_id", IMPLEMENT_IDS)
+def test_a_program_answering_the_shown_examples_from_a_table_fails(env_id):
+    family = task(env_id).family
+    for seed in range(3):
+        problem = task(env_id).generate(seed=seed, difficulty=0.3)
+        table = []
+        for line in problem.prompt.splitlines():
+            if not line.startswith(f"    {family.function}("):
+                continue
+            call, _, output = line.strip().partition(
+                " could return " if family.judges_outputs else " == "
+            )
+            inner = call[len(family.function) + 1 : -1]
+            table.append([ast.literal_eval(f"[{inner}]"), ast.literal_eval(output)])
+        assert len(table) == 2
+        source = (
+            "import json\n"
+            f"TABLE = json.loads({json.dumps(json.dumps(table))})\n"
+            f"def {family.function}(*args):\n"
+            "    args = json.loads(json.dumps(list(args)))\n"
+            "    return next((out for a, out in TABLE if a == args), TABLE[0][1])\n"
+        )
+        verdict = rlvr_envs.verify(problem, f"```python\n{source}```")
+        assert not verdict.correct and verdict.reward == 0.0, (seed, verdict)
