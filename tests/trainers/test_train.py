@@ -287,9 +287,8 @@ def _model_free_run(tmp_path, **overrides):
 
     import rlvr_envs
     from rlvr_envs.curriculum import TaskSpace, make_teacher
-    from trainers.grpo.parallel import World
-
     from rlvr_envs.curriculum.feed import CurriculumFeed
+    from trainers.grpo.parallel import World
 
     cfg = Config(output_dir=str(tmp_path), group_size=3, prompts_per_step=4, **overrides)
     space = TaskSpace.from_suite(rlvr_envs.load_suite(cfg.suite))
