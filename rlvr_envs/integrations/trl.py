@@ -20,6 +20,25 @@ completion, or ``None`` where they do not apply (a row without a ``problem``, wh
 rlvr-envs dataset is mixed with others). The ``problem`` column holds each problem as JSON,
 so scoring needs nothing but that column and works in any worker process.
 
+**A teacher in the loop.** :func:`curriculum_dataset` streams the problems a
+:class:`~rlvr_envs.curriculum.CurriculumFeed` issues, and a :class:`CurriculumReward` scores
+each completion and reports it back to the feed, which updates the teacher with every
+complete group::
+
+    args = GRPOConfig(..., shuffle_dataset=False, max_steps=500)
+    feed = trl_feed(make_teacher("learning-progress", TaskSpace.from_suite(suite)), args)
+    trainer = GRPOTrainer(model=..., reward_funcs=[CurriculumReward(feed)], args=args,
+                          train_dataset=curriculum_dataset(feed))
+
+``shuffle_dataset=False`` matters: a shuffle buffer would read a thousand prompts ahead of
+the first reward, and the dataset then stops with an error saying so. TRL reads one
+generation batch at a time and Accelerate's data loader one batch further (to see the end
+coming), so a feed made by :func:`trl_feed` draws a generation batch's prompts per block
+and lets two blocks be in flight. With several processes (``accelerate launch``), every
+process reads the same stream (TRL streams iterable datasets with
+``dispatch_batches=False``) and the reward function gathers every process's rewards before
+reporting them, so every process's teacher makes the same decisions.
+
 This module imports neither torch nor trl; ``grpo_dataset`` imports ``datasets`` when called.
 """
 
@@ -80,6 +99,15 @@ def _problems(
     return out
 
 
+def _prompt(problem: Problem, system_prompt: str | None, conversational: bool) -> Any:
+    if conversational:
+        prompt: Any = [{"role": "user", "content": problem.prompt}]
+        if system_prompt:
+            prompt.insert(0, {"role": "system", "content": system_prompt})
+        return prompt
+    return f"{system_prompt}\n\n{problem.prompt}" if system_prompt else problem.prompt
+
+
 def problem_records(
     source: Source,
     n: int | None = None,
@@ -98,23 +126,19 @@ def problem_records(
     messages when ``conversational``, else the text), ``problem`` (the problem as JSON),
     ``env_id`` and ``difficulty``.
     """
-    rows = []
-    for problem in _problems(source, n, seed=seed, split=split, difficulty=difficulty):
-        if conversational:
-            prompt: Any = [{"role": "user", "content": problem.prompt}]
-            if system_prompt:
-                prompt.insert(0, {"role": "system", "content": system_prompt})
-        else:
-            prompt = f"{system_prompt}\n\n{problem.prompt}" if system_prompt else problem.prompt
-        rows.append(
-            {
-                "prompt": prompt,
-                "problem": json.dumps(problem.to_dict(), sort_keys=True),
-                "env_id": problem.env_id,
-                "difficulty": problem.difficulty,
-            }
-        )
-    return rows
+    return [
+        _row(problem, system_prompt, conversational)
+        for problem in _problems(source, n, seed=seed, split=split, difficulty=difficulty)
+    ]
+
+
+def _row(problem: Problem, system_prompt: str | None, conversational: bool) -> dict[str, Any]:
+    return {
+        "prompt": _prompt(problem, system_prompt, conversational),
+        "problem": json.dumps(problem.to_dict(), sort_keys=True),
+        "env_id": problem.env_id,
+        "difficulty": problem.difficulty,
+    }
 
 
 def grpo_dataset(source: Source, n: int | None = None, **options: Any) -> Any:
@@ -175,3 +199,109 @@ def iter_problems(dataset: Iterable[Mapping[str, Any]]) -> Iterable[Problem]:
     """The problems of a dataset built here (for evaluation loops of one's own)."""
     for row in dataset:
         yield Problem.from_dict(json.loads(row["problem"]))
+
+
+# -- a teacher in the loop ---------------------------------------------------------------------
+SHUFFLE_HINT = (
+    "; with TRL, set GRPOConfig(shuffle_dataset=False) (its shuffle buffer reads about a "
+    "thousand prompts before the first reward) and make the feed with trl_feed(teacher, args)"
+)
+
+
+def trl_block(args: Any) -> int:
+    """Distinct prompts in one TRL generation batch (``generation_batch_size //
+    num_generations``, over all processes): the feed's ``block`` that lets TRL read a whole
+    generation batch before its rewards come back."""
+    return max(1, int(args.generation_batch_size) // int(args.num_generations))
+
+
+def trl_feed(teacher: Any, args: Any, *, seed: int | None = None, **options: Any) -> Any:
+    """A :class:`~rlvr_envs.curriculum.CurriculumFeed` shaped for ``GRPOTrainer`` with
+    ``args``: groups of ``num_generations``, a generation batch per block, two blocks in
+    flight (Accelerate's loader reads one batch ahead), seeded with ``args.seed``. Refuses
+    ``shuffle_dataset=True`` (a shuffle buffer reads a thousand prompts ahead)."""
+    from rlvr_envs.curriculum.feed import CurriculumFeed
+
+    if getattr(args, "shuffle_dataset", False):
+        raise ValueError(
+            "a teacher-driven stream needs GRPOConfig(shuffle_dataset=False): TRL's shuffle "
+            "buffer reads about a thousand prompts before the first reward comes back"
+        )
+    options = {"block": trl_block(args), "lookahead": 2, **options}
+    return CurriculumFeed(
+        teacher,
+        group_size=int(args.num_generations),
+        seed=int(args.seed if seed is None else seed),
+        **options,
+    )
+
+
+def curriculum_dataset(
+    feed: Any, *, system_prompt: str | None = None, conversational: bool = True
+) -> Any:
+    """A ``datasets.IterableDataset`` of the problems ``feed`` issues, in order: the columns
+    of :func:`problem_records` plus ``problem_id`` (what :class:`CurriculumReward` reports
+    under). Endless: give the trainer ``max_steps``. Reading further ahead than the feed's
+    lookahead stops with :class:`~rlvr_envs.curriculum.LookaheadError` naming the fix."""
+    from datasets import IterableDataset
+
+    from rlvr_envs.curriculum.feed import LookaheadError
+
+    def rows() -> Iterable[dict[str, Any]]:
+        while True:
+            try:
+                (item,) = feed.take(1)
+            except LookaheadError as exc:
+                raise LookaheadError(f"{exc}{SHUFFLE_HINT}") from None
+            yield {
+                **_row(item.problem, system_prompt, conversational),
+                "problem_id": item.problem_id,
+            }
+
+    return IterableDataset.from_generator(rows)
+
+
+class CurriculumReward:
+    """A TRL reward function that also teaches: the verifier's reward for every completion,
+    reported to ``feed`` under the row's ``problem_id`` (the teacher learns from
+    correctness). Rows without a ``problem_id`` (an evaluation set) are scored, not
+    reported. With several processes the rewards of all of them are gathered first, so
+    every process's feed sees every group. ``__name__`` is ``curriculum_reward`` (TRL logs
+    ``rewards/curriculum_reward/mean``)."""
+
+    __name__ = "curriculum_reward"
+
+    def __init__(self, feed: Any) -> None:
+        self.feed = feed
+
+    def __call__(
+        self,
+        prompts: Sequence[Any] | None = None,
+        completions: Sequence[Any] = (),
+        problem: Sequence[Any] | None = None,
+        problem_id: Sequence[str | None] | None = None,
+        **kwargs: Any,
+    ) -> list[float | None]:
+        verdicts = _verdicts(completions, problem)
+        rewards = [None if v is None else float(v.reward) for v in verdicts]
+        ids = list(problem_id) if problem_id is not None else [None] * len(verdicts)
+        mine = [
+            (pid, float(v.reward), bool(v.correct))
+            for pid, v in zip(ids, verdicts, strict=True)
+            if pid is not None and v is not None
+        ]
+        for pid, reward, correct in _gather(mine):
+            self.feed.report(pid, reward, correct=correct)
+        return rewards
+
+
+def _gather(items: list[Any]) -> list[Any]:
+    """Every process's items, in process order (this process's alone when it is alone)."""
+    try:
+        from accelerate import PartialState
+        from accelerate.utils import gather_object
+    except ImportError:  # pragma: no cover - TRL depends on accelerate
+        return items
+    if PartialState().num_processes <= 1:
+        return items
+    return list(gather_object(items))

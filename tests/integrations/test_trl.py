@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -109,3 +110,146 @@ def test_trl_grpo_trainer_runs_two_steps_on_a_tiny_model(tmp_path):
     logged = [row for row in trainer.state.log_history if "reward" in row]
     assert trainer.state.global_step == 2 and len(logged) == 2
     assert all("rewards/correctness_reward/mean" in row for row in logged)
+
+
+# -- a teacher in the loop (CurriculumFeed) -----------------------------------------------------
+def _feed(group_size: int, block: int, teacher: str = "learning-progress", lookahead: int = 1):
+    """A feed over the demo suite (no TRL involved)."""
+    from rlvr_envs.curriculum import CurriculumFeed, TaskSpace, make_teacher
+
+    space = TaskSpace.from_suite(rlvr_envs.load_suite("demo-v0"), bins=4)
+    return CurriculumFeed(
+        make_teacher(teacher, space, seed=0),
+        group_size=group_size,
+        block=block,
+        lookahead=lookahead,
+    )
+
+
+def test_the_curriculum_dataset_streams_the_feeds_problems_and_the_reward_reports_them():
+    pytest.importorskip("datasets")
+    from rlvr_envs.integrations.trl import CurriculumReward, curriculum_dataset
+
+    feed = _feed(group_size=2, block=3)
+    stream = iter(curriculum_dataset(feed))
+    rows = [next(stream) for _ in range(3)]
+    assert [r["problem_id"] for r in rows] == ["p0", "p1", "p2"]
+    reward = CurriculumReward(feed)
+    problems = [r["problem"] for r in rows for _ in range(2)]
+    oracle = [rlvr_envs.oracle_completion(json.loads(p)) for p in problems]
+    completions = [c if k % 2 else "no answer" for k, c in enumerate(oracle)]
+    ids = [r["problem_id"] for r in rows for _ in range(2)]
+    got = reward(prompts=None, completions=completions, problem=problems, problem_id=ids)
+    assert got == [0.0, 1.0] * 3 and feed.pending == 0
+    assert next(stream)["problem_id"] == "p3"  # the next block, after the teacher learnt
+    assert feed.teacher.episodes == 3
+    # rows without a problem id (an evaluation set) are scored, not reported
+    assert reward(completions=oracle[:1], problem=problems[:1], problem_id=[None]) == [1.0]
+
+
+def test_reading_past_the_block_names_trls_shuffle_buffer():
+    pytest.importorskip("datasets")
+    from rlvr_envs.curriculum import LookaheadError
+    from rlvr_envs.integrations.trl import curriculum_dataset
+
+    stream = iter(curriculum_dataset(_feed(group_size=2, block=2)))
+    next(stream), next(stream)
+    with pytest.raises(LookaheadError, match="shuffle_dataset=False"):
+        next(stream)
+
+
+def test_trl_grpo_trainer_drives_the_teacher_through_the_feed(tmp_path):
+    """GRPOTrainer unchanged, a teacher-driven stream: every group reaches the teacher,
+    whose state changes with the rewards, and the problems trained on are the feed's."""
+    pytest.importorskip("torch")
+    trl = pytest.importorskip("trl")
+    from rlvr_envs.curriculum import TaskSpace, make_teacher
+    from rlvr_envs.integrations.trl import CurriculumReward, curriculum_dataset, trl_feed
+    from tests.trainers.tiny_model import build_tiny_model
+
+    model_dir = build_tiny_model(tmp_path / "tiny")
+    args = trl.GRPOConfig(
+        output_dir=str(tmp_path / "out"),
+        per_device_train_batch_size=8,
+        num_generations=4,
+        max_completion_length=8,
+        max_steps=3,
+        learning_rate=1e-3,
+        logging_steps=1,
+        report_to="none",
+        save_strategy="no",
+        use_cpu=True,
+        bf16=False,
+        seed=0,
+        shuffle_dataset=False,
+    )
+    space = TaskSpace.from_suite(rlvr_envs.load_suite("demo-v0"), bins=4)
+    feed = trl_feed(make_teacher("learning-progress", space, seed=0), args)
+    assert (feed.group_size, feed.block, feed.lookahead) == (4, 2, 2)
+    before = json.dumps(feed.teacher.state_dict(), sort_keys=True)
+    reward = CurriculumReward(feed)
+    seen: list[str] = []
+
+    def spy(**kwargs):
+        seen.extend(kwargs["problem_id"])
+        return reward(**kwargs)
+
+    spy.__name__ = "curriculum_reward"
+    trainer = trl.GRPOTrainer(
+        model=str(model_dir), reward_funcs=[spy], args=args, train_dataset=curriculum_dataset(feed)
+    )
+    trainer.train()
+    assert trainer.state.global_step == 3
+    groups = sorted(set(seen), key=lambda pid: int(pid[1:]))
+    assert groups == [f"p{k}" for k in range(len(groups))] and len(groups) >= 6
+    assert all(seen.count(pid) == 4 for pid in groups)  # whole groups, G copies each
+    feed.flush()
+    assert feed.teacher.episodes == len(groups)
+    assert feed.pending == feed.block  # the generation batch Accelerate read ahead
+    assert json.dumps(feed.teacher.state_dict(), sort_keys=True) != before
+    with pytest.raises(ValueError, match="shuffle_dataset=False"):
+        trl_feed(feed.teacher, trl.GRPOConfig(output_dir=str(tmp_path / "x"), use_cpu=True))
+
+
+def test_two_processes_see_the_same_teacher_decisions(tmp_path):
+    """``torch.distributed.run`` with 2 CPU processes (gloo on loopback): each trains on its
+    slice of every generation batch, the reward function gathers both slices, and both
+    processes' teachers end in the same state having seen every group."""
+    pytest.importorskip("trl")
+    import os
+    import signal
+    import socket
+
+    from tests.trainers.tiny_model import build_tiny_model
+
+    model_dir = build_tiny_model(tmp_path / "tiny")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    script = Path(__file__).with_name("trl_two_ranks.py")
+    command = [
+        sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2",
+        "--master_addr", "127.0.0.1", "--master_port", str(port),
+        str(script), str(tmp_path), str(model_dir),
+    ]  # fmt: skip
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "OMP_NUM_THREADS": "1"}
+    process = subprocess.Popen(
+        command, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        output, _ = process.communicate(timeout=300)
+    finally:
+        if process.poll() is None:  # stop torchrun and both ranks by their group's pid
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 0, output.decode(errors="replace")[-3000:]
+    ranks = [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in (0, 1)]
+    assert [r["world"] for r in ranks] == [2, 2] and [r["steps"] for r in ranks] == [3, 3]
+    trained = [set(r["local_ids"]) for r in ranks]
+    assert not trained[0] & trained[1]  # each process its own slice of the groups
+    every = trained[0] | trained[1]
+    assert every == {f"p{k}" for k in range(len(every))}
+    assert ranks[0]["teacher"] == ranks[1]["teacher"]  # the same decisions on both
+    assert ranks[0]["episodes"] == ranks[1]["episodes"] == len(every)
