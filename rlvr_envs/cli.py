@@ -1,4 +1,5 @@
-"""The ``rlvr`` command: list, show, check and audit envs; freeze suites' evaluation sets."""
+"""The ``rlvr`` command: list, show, check and audit envs; freeze suites' evaluation sets;
+export problems as plain data."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import sys
 import warnings
 from collections.abc import Sequence
+from pathlib import Path
 
 from rlvr_envs import registry
 
@@ -178,6 +180,22 @@ def cmd_freeze(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from rlvr_envs.export import export
+
+    source = args.source[0] if len(args.source) == 1 else args.source
+    name = Path(args.source[0]).stem.replace("/", "_") if len(args.source) == 1 else "envs"
+    ext = {"jsonl": ".jsonl", "parquet": ".parquet", "hf": ""}[args.format]
+    out = args.out or f"{name}-{args.split}{ext}"
+    path = export(
+        source, out, format=args.format, n=args.n, split=args.split, seed=args.seed,
+        difficulty=tuple(args.difficulty), system_prompt=args.system_prompt,
+        conversational=not args.text,
+    )  # fmt: skip
+    print(f"wrote {path}")
+    return 0
+
+
 def cmd_bench_curricula(args: argparse.Namespace) -> int:
     from rlvr_envs.curriculum.cli import run
 
@@ -235,6 +253,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("freeze", help="write a suite's frozen evaluation set")
     p.add_argument("suite", help="suite name in tasks/ or path to its TOML")
     p.set_defaults(func=cmd_freeze)
+
+    p = sub.add_parser(
+        "export", help="problems as plain data: JSONL, Parquet or a Hugging Face dataset"
+    )
+    p.add_argument("source", nargs="+", help="a suite (name or TOML path), or env ids")
+    p.add_argument("--format", choices=("jsonl", "parquet", "hf"), default="jsonl")
+    p.add_argument("--n", type=int, default=None, help="problems (default: all of --split eval)")
+    p.add_argument("--split", choices=("train", "eval"), default="train")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--difficulty", type=float, nargs=2, default=(0.0, 1.0), metavar=("LOW", "HIGH"),
+                   help="range for env ids (suites use their own)")  # fmt: skip
+    p.add_argument("--system-prompt", default=None)
+    p.add_argument("--text", action="store_true", help="prompts as text, not chat messages")
+    p.add_argument("--out", default=None, help="file (directory for hf); default from the name")
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("bench", help="benchmarks (curricula: teachers on simulated students)")
     bench = p.add_subparsers(dest="bench", required=True)

@@ -64,10 +64,28 @@ def _problems(
     difficulty: tuple[float, float],
 ) -> list[Problem]:
     """Problems from a suite (its sampler, or its frozen eval set) or from env ids."""
+    return list(iter_source(source, n, seed=seed, split=split, difficulty=difficulty))
+
+
+def iter_source(
+    source: Source,
+    n: int | None,
+    *,
+    seed: int = 0,
+    split: str = "train",
+    difficulty: tuple[float, float] = (0.0, 1.0),
+) -> Iterable[Problem]:
+    """Problems one at a time from a suite (its sampler with training seeds, or with
+    ``split="eval"`` its frozen evaluation set) or from env ids (difficulty uniform in the
+    range); a pure function of the arguments. Arguments are checked before the first one."""
     from rlvr_envs.suites import load_suite
 
     ids = [source] if isinstance(source, str) else list(source)
     known = set(list_envs())
+    if split not in ("train", "eval"):
+        raise ValueError(f"split must be 'train' or 'eval', got {split!r}")
+    if n is not None and (type(n) is not int or n < 0):
+        raise ValueError(f"n must be a non-negative int, got {n!r}")
     rng = random.Random(seed)
     if all(i in known for i in ids):
         if split != "train":
@@ -76,27 +94,31 @@ def _problems(
             raise ValueError("n (the number of problems) is required for env ids")
         tasks = [make_task(i) for i in ids]
         low, high = difficulty
-        out = []
-        for _ in range(n):
-            task = tasks[rng.randrange(len(tasks))]
-            d = low + rng.random() * (high - low)
-            out.append(task.generate(rng.randrange(0, EVAL_SEEDS.start), difficulty=d))
-        return out
+
+        def from_ids() -> Iterable[Problem]:
+            for _ in range(n):
+                task = tasks[rng.randrange(len(tasks))]
+                d = low + rng.random() * (high - low)
+                yield task.generate(rng.randrange(0, EVAL_SEEDS.start), difficulty=d)
+
+        return from_ids()
     if not isinstance(source, str):
         raise ValueError(f"unknown env ids: {sorted(set(ids) - known)}")
+    if source.startswith("rlvr/") and not source.endswith(".toml"):
+        make_task(source)  # an env id that is not registered: the registry says which are
     suite = load_suite(source)
     if split == "eval":
         problems = suite.load_eval_set()
-        return problems[:n] if n is not None else problems
-    if split != "train":
-        raise ValueError(f"split must be 'train' or 'eval', got {split!r}")
+        return iter(problems[:n] if n is not None else problems)
     if n is None:
         raise ValueError("n (the number of problems) is required for split='train'")
-    out = []
-    for _ in range(n):
-        env_id, d, knobs, problem_seed = suite.sample(rng)
-        out.append(make_task(env_id).generate(problem_seed, d, knobs))
-    return out
+
+    def from_suite() -> Iterable[Problem]:
+        for _ in range(n):
+            env_id, d, knobs, problem_seed = suite.sample(rng)
+            yield make_task(env_id).generate(problem_seed, d, knobs)
+
+    return from_suite()
 
 
 def _prompt(problem: Problem, system_prompt: str | None, conversational: bool) -> Any:
@@ -127,12 +149,17 @@ def problem_records(
     ``env_id`` and ``difficulty``.
     """
     return [
-        _row(problem, system_prompt, conversational)
+        problem_row(problem, system_prompt, conversational)
         for problem in _problems(source, n, seed=seed, split=split, difficulty=difficulty)
     ]
 
 
-def _row(problem: Problem, system_prompt: str | None, conversational: bool) -> dict[str, Any]:
+def problem_row(
+    problem: Problem, system_prompt: str | None = None, conversational: bool = True
+) -> dict[str, Any]:
+    """One dataset row: ``prompt`` (chat messages, or the text when not
+    ``conversational``), ``problem`` (its JSON: all scoring needs), ``env_id``,
+    ``difficulty``."""
     return {
         "prompt": _prompt(problem, system_prompt, conversational),
         "problem": json.dumps(problem.to_dict(), sort_keys=True),
@@ -254,7 +281,7 @@ def curriculum_dataset(
             except LookaheadError as exc:
                 raise LookaheadError(f"{exc}{SHUFFLE_HINT}") from None
             yield {
-                **_row(item.problem, system_prompt, conversational),
+                **problem_row(item.problem, system_prompt, conversational),
                 "problem_id": item.problem_id,
             }
 

@@ -1,0 +1,117 @@
+"""``rlvr export``: problems as plain data for any trainer (JSONL, Parquet, a Hugging Face
+dataset on disk).
+
+Rows are :func:`rlvr_envs.integrations.trl.problem_row`: ``prompt`` (chat messages, or the
+prompt text with ``conversational=False``), ``problem`` (the problem as JSON: everything
+scoring needs), ``env_id`` and ``difficulty``. A row is scored with :func:`row_reward`
+(``rlvr_envs.verify`` on the row's problem), in any process, with nothing else loaded. The
+output is a pure function of (source, n, split, seed, difficulty): training rows come from
+the suite's sampler (or uniformly from env ids) with training seeds, ``split="eval"`` is the
+suite's frozen evaluation set.
+
+Parquet needs ``pyarrow`` and ``hf`` needs ``datasets`` (both come with ``pip install
+datasets``); JSONL needs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rlvr_envs.core import Problem
+
+FORMATS = ("jsonl", "parquet", "hf")
+COLUMNS = ("prompt", "problem", "env_id", "difficulty")
+
+
+def export(
+    source: str | Sequence[str],
+    out: str | os.PathLike[str],
+    *,
+    format: str = "jsonl",
+    n: int | None = None,
+    split: str = "train",
+    seed: int = 0,
+    difficulty: tuple[float, float] = (0.0, 1.0),
+    system_prompt: str | None = None,
+    conversational: bool = True,
+    progress: bool = True,
+) -> Path:
+    """Write ``n`` problems of ``source`` (a suite, an env id or env ids) to ``out`` in
+    ``format``; returns the path written (a file, or a directory for ``hf``)."""
+    from rlvr_envs.integrations.trl import iter_source, problem_row
+
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}, got {format!r}")
+    low, high = difficulty
+    if not 0.0 <= low <= high <= 1.0:
+        raise ValueError(f"difficulty must be a range within [0, 1], got {difficulty!r}")
+    writer = _writer(format)  # a missing dependency fails before any work
+    problems = iter_source(source, n, seed=seed, split=split, difficulty=difficulty)
+    total = n
+    if total is None and split == "eval" and isinstance(source, str):
+        from rlvr_envs.suites import load_suite
+
+        total = len(load_suite(source).load_eval_set())
+    path = Path(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rows = (problem_row(p, system_prompt, conversational) for p in problems)
+    if progress:
+        from tqdm import tqdm
+
+        rows = tqdm(rows, total=total, desc=f"export {source}", unit="problem")
+    writer(rows, path)
+    return path
+
+
+def _writer(format: str):
+    if format == "jsonl":
+        return _write_jsonl
+    if format == "parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise ValueError("--format parquet needs pyarrow: pip install pyarrow") from None
+        return _write_parquet
+    try:
+        import datasets  # noqa: F401
+    except ImportError:
+        raise ValueError("--format hf needs datasets: pip install datasets") from None
+    return _write_hf
+
+
+def _write_jsonl(rows, path: Path) -> None:
+    partial = path.with_name(path.name + ".partial")  # a complete file or none
+    with partial.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+    partial.replace(path)
+
+
+def _write_parquet(rows, path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pylist(list(rows))
+    partial = path.with_name(path.name + ".partial")
+    pq.write_table(table, partial)
+    partial.replace(path)
+
+
+def _write_hf(rows, path: Path) -> None:
+    from datasets import Dataset
+
+    Dataset.from_list(list(rows)).save_to_disk(str(path))
+
+
+def row_reward(row: Mapping[str, Any], completion: Any) -> float:
+    """The verifier's reward for ``completion`` on an exported row (its ``problem``
+    column, JSON or a dict): 1.0 when right."""
+    from rlvr_envs.registry import verify
+
+    data = row["problem"]
+    problem = Problem.from_dict(json.loads(data) if isinstance(data, str) else data)
+    return float(verify(problem, completion).reward)
