@@ -185,8 +185,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     source = args.source[0] if len(args.source) == 1 else args.source
     name = Path(args.source[0]).stem.replace("/", "_") if len(args.source) == 1 else "envs"
-    ext = {"jsonl": ".jsonl", "parquet": ".parquet", "hf": ""}[args.format]
-    out = args.out or f"{name}-{args.split}{ext}"
+    ext = {"jsonl": ".jsonl", "parquet": ".parquet", "hf": "", "verl": ""}[args.format]
+    out = args.out or (f"{name}-verl" if args.format == "verl" else f"{name}-{args.split}{ext}")
     path = export(
         source, out, format=args.format, n=args.n, split=args.split, seed=args.seed,
         difficulty=tuple(args.difficulty), system_prompt=args.system_prompt,
@@ -258,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
         "export", help="problems as plain data: JSONL, Parquet or a Hugging Face dataset"
     )
     p.add_argument("source", nargs="+", help="a suite (name or TOML path), or env ids")
-    p.add_argument("--format", choices=("jsonl", "parquet", "hf"), default="jsonl")
+    p.add_argument("--format", choices=("jsonl", "parquet", "hf", "verl"), default="jsonl")
     p.add_argument("--n", type=int, default=None, help="problems (default: all of --split eval)")
     p.add_argument("--split", choices=("train", "eval"), default="train")
     p.add_argument("--seed", type=int, default=0)

@@ -9,8 +9,12 @@ output is a pure function of (source, n, split, seed, difficulty): training rows
 the suite's sampler (or uniformly from env ids) with training seeds, ``split="eval"`` is the
 suite's frozen evaluation set.
 
-Parquet needs ``pyarrow`` and ``hf`` needs ``datasets`` (both come with ``pip install
-datasets``); JSONL needs nothing.
+``format="verl"`` writes a directory with ``train.parquet`` (``n`` training problems) and,
+for a suite, ``eval.parquet`` (its frozen evaluation set), in verl's RL dataset schema
+(:mod:`rlvr_envs.integrations.verl`, whose ``compute_score`` scores them).
+
+Parquet and verl need ``pyarrow`` and ``hf`` needs ``datasets`` (both come with ``pip
+install datasets``); JSONL needs nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any
 
 from rlvr_envs.core import Problem
 
-FORMATS = ("jsonl", "parquet", "hf")
+FORMATS = ("jsonl", "parquet", "hf", "verl")
 COLUMNS = ("prompt", "problem", "env_id", "difficulty")
 
 
@@ -50,6 +54,8 @@ def export(
     if not 0.0 <= low <= high <= 1.0:
         raise ValueError(f"difficulty must be a range within [0, 1], got {difficulty!r}")
     writer = _writer(format)  # a missing dependency fails before any work
+    if format == "verl":
+        return _export_verl(source, Path(out), n, seed, difficulty, system_prompt, progress)
     problems = iter_source(source, n, seed=seed, split=split, difficulty=difficulty)
     total = n
     if total is None and split == "eval" and isinstance(source, str):
@@ -67,14 +73,45 @@ def export(
     return path
 
 
+def _export_verl(
+    source: str | Sequence[str],
+    out: Path,
+    n: int | None,
+    seed: int,
+    difficulty: tuple[float, float],
+    system_prompt: str | None,
+    progress: bool,
+) -> Path:
+    """``out/train.parquet`` (``n`` problems) and, for a suite, ``out/eval.parquet``."""
+    from rlvr_envs.integrations.trl import iter_source
+    from rlvr_envs.integrations.verl import verl_rows
+
+    if n is None:
+        raise ValueError("--format verl needs --n, the number of training problems")
+    splits = ["train"]
+    if isinstance(source, str) and not source.startswith("rlvr/"):
+        splits.append("eval")  # a suite: its frozen evaluation set too
+    out.mkdir(parents=True, exist_ok=True)
+    for split in splits:
+        count = n if split == "train" else None
+        problems = iter_source(source, count, seed=seed, split=split, difficulty=difficulty)
+        rows = verl_rows(problems, split, system_prompt=system_prompt)
+        if progress:
+            from tqdm import tqdm
+
+            rows = tqdm(rows, total=count, desc=f"export {source} ({split})", unit="problem")
+        _write_parquet(rows, out / f"{split}.parquet")
+    return out
+
+
 def _writer(format: str):
     if format == "jsonl":
         return _write_jsonl
-    if format == "parquet":
+    if format in ("parquet", "verl"):
         try:
             import pyarrow  # noqa: F401
         except ImportError:
-            raise ValueError("--format parquet needs pyarrow: pip install pyarrow") from None
+            raise ValueError(f"--format {format} needs pyarrow: pip install pyarrow") from None
         return _write_parquet
     try:
         import datasets  # noqa: F401

@@ -34,3 +34,9 @@ elif [ "$(uname -s)-$(uname -m)" != Linux-x86_64 ]; then
 else
     bash scripts/vllm_test.sh
 fi
+# The verl integration against the installed verl, in its own venv (RLVR_SKIP_VERL=1 skips).
+if [ "${RLVR_SKIP_VERL:-0}" = 1 ]; then
+    echo "verl integration test skipped (RLVR_SKIP_VERL=1)"
+else
+    bash scripts/verl_test.sh
+fi
