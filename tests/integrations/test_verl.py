@@ -130,3 +130,58 @@ def test_verls_loader_reward_manager_and_grpo_advantages_over_our_files(tmp_path
     )
     first = advantages[:, 0].tolist()
     assert all(a > 0 for a in first[0::2]) and all(a < 0 for a in first[1::2])
+
+
+def test_a_teacher_driven_custom_cls_learns_from_verls_batches(tmp_path):
+    """verl builds our CurriculumDataset from its data config (custom_cls), its sampler and
+    loader read it in order, and on_batch_end regroups simulated steps' scores by uid: the
+    teacher sees every group and its state changes."""
+    if os.environ.get("RLVR_REQUIRE_VERL") != "1":
+        pytest.importorskip("verl")
+    import numpy as np
+    import torch
+    from omegaconf import OmegaConf
+    from torchdata.stateful_dataloader import StatefulDataLoader
+    from verl import DataProto
+    from verl.trainer.ppo.utils import create_rl_dataset, create_rl_sampler
+    from verl.utils.dataset.rl_dataset import collate_fn
+
+    from rlvr_envs.integrations import verl_curriculum
+
+    config = OmegaConf.create(
+        {
+            "shuffle": False,
+            "train_batch_size": 4,
+            "custom_cls": {"path": verl_curriculum.__file__, "name": "CurriculumDataset"},
+            "rlvr": {"suite": "demo-v0", "teacher": "learning-progress", "group_size": 2,
+                     "length": 40, "bins": 4},
+        }
+    )  # fmt: skip
+    dataset = create_rl_dataset(["unused.parquet"], config, None, None)
+    assert type(dataset).__name__ == "CurriculumDataset" and len(dataset) == 40
+    loader = StatefulDataLoader(
+        dataset, batch_size=4, sampler=create_rl_sampler(config, dataset), collate_fn=collate_fn,
+        num_workers=0, drop_last=True,
+    )  # fmt: skip
+    before = json.dumps(dataset.feed.teacher.state_dict(), sort_keys=True)
+    batches = iter(loader)
+    for step in range(3):  # a simulated step: 2 responses per prompt, the first one right
+        prompts = next(batches)
+        infos = list(prompts["extra_info"])
+        assert [i["problem_id"] for i in infos] == [f"p{4 * step + k}" for k in range(4)]
+        uids = np.array([f"s{step}u{k}" for k in range(4) for _ in range(2)], dtype=object)
+        scores = torch.zeros(8, 5)
+        scores[0::2, -1] = 1.0
+        batch = DataProto.from_dict(
+            tensors={"token_level_scores": scores},
+            non_tensors={"uid": uids, "extra_info": np.array([i for i in infos for _ in range(2)],
+                                                             dtype=object)},
+        )  # fmt: skip
+        dataset.on_batch_end(batch)
+    dataset.feed.flush()
+    assert dataset.feed.teacher.episodes == 12
+    assert json.dumps(dataset.feed.teacher.state_dict(), sort_keys=True) != before
+    with pytest.raises(IndexError, match="in order"):
+        dataset[0]
+    with pytest.raises(ValueError, match="shuffle=False"):
+        create_rl_dataset([], OmegaConf.merge(config, {"shuffle": True}), None, None)
