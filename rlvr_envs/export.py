@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,11 +65,7 @@ def export(
     path = Path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
     rows = (problem_row(p, system_prompt, conversational) for p in problems)
-    if progress:
-        from tqdm import tqdm
-
-        rows = tqdm(rows, total=total, desc=f"export {source}", unit="problem")
-    writer(rows, path)
+    writer(_shown(rows, progress, total, f"export {source}"), path)
     return path
 
 
@@ -96,12 +92,19 @@ def _export_verl(
         count = n if split == "train" else None
         problems = iter_source(source, count, seed=seed, split=split, difficulty=difficulty)
         rows = verl_rows(problems, split, system_prompt=system_prompt)
-        if progress:
-            from tqdm import tqdm
-
-            rows = tqdm(rows, total=count, desc=f"export {source} ({split})", unit="problem")
-        _write_parquet(rows, out / f"{split}.parquet")
+        _write_parquet(
+            _shown(rows, progress, count, f"export {source} ({split})"), out / f"{split}.parquet"
+        )
     return out
+
+
+def _shown(rows: Iterable[Any], progress: bool, total: int | None, desc: str) -> Iterable[Any]:
+    """``rows`` behind a progress bar when ``progress``."""
+    if not progress:
+        return rows
+    from tqdm import tqdm
+
+    return tqdm(rows, total=total, desc=desc, unit="problem")
 
 
 def _writer(format: str):

@@ -21,6 +21,7 @@ This module imports nothing beyond rlvr_envs; verl itself is never imported here
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -81,12 +82,15 @@ def verl_rows(
     problems: Iterable[Problem], split: str, *, system_prompt: str | None = None
 ) -> Iterable[dict[str, Any]]:
     """Rows for ``problems``, indexed in order."""
+    for index, problem in enumerate(problems):
+        yield verl_row(
+            problem, index, split, domain=domain_of(problem.env_id), system_prompt=system_prompt
+        )
+
+
+@functools.cache
+def domain_of(env_id: str) -> str:
+    """The domain an env id is registered in (verl's ``ability`` column)."""
     from rlvr_envs.registry import make_task
 
-    domains: dict[str, str] = {}
-    for index, problem in enumerate(problems):
-        if problem.env_id not in domains:
-            domains[problem.env_id] = make_task(problem.env_id).domain
-        yield verl_row(
-            problem, index, split, domain=domains[problem.env_id], system_prompt=system_prompt
-        )
+    return make_task(env_id).domain

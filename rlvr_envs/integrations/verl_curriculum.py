@@ -32,7 +32,7 @@ import torch
 from torch.utils.data import Dataset
 
 from rlvr_envs.curriculum import CurriculumFeed, TaskSpace, make_teacher
-from rlvr_envs.integrations.verl import verl_row
+from rlvr_envs.integrations.verl import domain_of, verl_row
 
 
 def _options(config: Any) -> dict[str, Any]:
@@ -98,7 +98,7 @@ class CurriculumDataset(Dataset):
         while self._issued <= index:
             (item,) = self.feed.take(1)
             row = verl_row(
-                item.problem, item.index, "train", domain=_domain(item.problem.env_id),
+                item.problem, item.index, "train", domain=domain_of(item.problem.env_id),
                 system_prompt=self.system_prompt,
             )  # fmt: skip
             row["extra_info"]["problem_id"] = item.problem_id
@@ -137,9 +137,3 @@ class CurriculumDataset(Dataset):
     def state_dict(self) -> dict[str, Any]:
         """The feed's state (teacher, problems in flight) for a checkpoint."""
         return {"feed": self.feed.state_dict(), "issued": self._issued}
-
-
-def _domain(env_id: str) -> str:
-    from rlvr_envs.registry import make_task
-
-    return make_task(env_id).domain

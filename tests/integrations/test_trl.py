@@ -78,6 +78,17 @@ def test_grpo_dataset_and_iter_problems():
     assert all(isinstance(p, rlvr_envs.Problem) for p in iter_problems(dataset))
 
 
+def _tiny_grpo_args(trl, tmp_path, **overrides):
+    """GRPOConfig for a few CPU steps of the tiny test model (groups of 4)."""
+    options = {
+        "output_dir": str(tmp_path / "out"), "per_device_train_batch_size": 4,
+        "num_generations": 4, "max_completion_length": 8, "learning_rate": 1e-3,
+        "logging_steps": 1, "report_to": "none", "save_strategy": "no", "use_cpu": True,
+        "bf16": False, "seed": 0, **overrides,
+    }  # fmt: skip
+    return trl.GRPOConfig(**options)
+
+
 def test_trl_grpo_trainer_runs_two_steps_on_a_tiny_model(tmp_path):
     pytest.importorskip("torch")
     trl = pytest.importorskip("trl")
@@ -85,21 +96,7 @@ def test_trl_grpo_trainer_runs_two_steps_on_a_tiny_model(tmp_path):
 
     model_dir = build_tiny_model(tmp_path / "tiny")
     dataset = grpo_dataset("demo-v0", 8, seed=0)
-    args = trl.GRPOConfig(
-        output_dir=str(tmp_path / "out"),
-        per_device_train_batch_size=4,
-        num_generations=4,
-        max_completion_length=8,
-        max_steps=2,
-        learning_rate=1e-3,
-        logging_steps=1,
-        report_to="none",
-        save_strategy="no",
-        use_cpu=True,
-        bf16=False,
-        seed=0,
-        reward_weights=[1.0, 0.5],
-    )
+    args = _tiny_grpo_args(trl, tmp_path, max_steps=2, reward_weights=[1.0, 0.5])
     trainer = trl.GRPOTrainer(
         model=str(model_dir),
         reward_funcs=[correctness_reward, format_reward],
@@ -168,20 +165,8 @@ def test_trl_grpo_trainer_drives_the_teacher_through_the_feed(tmp_path):
     from tests.trainers.tiny_model import build_tiny_model
 
     model_dir = build_tiny_model(tmp_path / "tiny")
-    args = trl.GRPOConfig(
-        output_dir=str(tmp_path / "out"),
-        per_device_train_batch_size=8,
-        num_generations=4,
-        max_completion_length=8,
-        max_steps=3,
-        learning_rate=1e-3,
-        logging_steps=1,
-        report_to="none",
-        save_strategy="no",
-        use_cpu=True,
-        bf16=False,
-        seed=0,
-        shuffle_dataset=False,
+    args = _tiny_grpo_args(
+        trl, tmp_path, per_device_train_batch_size=8, max_steps=3, shuffle_dataset=False
     )
     space = TaskSpace.from_suite(rlvr_envs.load_suite("demo-v0"), bins=4)
     feed = trl_feed(make_teacher("learning-progress", space, seed=0), args)

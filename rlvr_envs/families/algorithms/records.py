@@ -19,6 +19,7 @@ number every item 1, 2, 3, ... in the order written (so ``2. Bob 1. Ann`` is not
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from rlvr_envs.numbers import UNSIGNED_INTEGER, normalise, parse_integer
 
@@ -146,37 +147,46 @@ def _strip_brackets(text: str) -> str:
     return text
 
 
-def read_pairs(answer: str, key: str) -> list[tuple[str, int]]:
-    """``[(key, value), ...]`` from ``k1 = v1, k2: v2`` where ``key`` is a regex source
-    (no groups) for one key; keys are returned as written (callers normalise case)."""
+def _scan(
+    answer: str, item: re.Pattern[str], expected: str, many: str, none: str
+) -> Iterator[re.Match[str]]:
+    """The matches of ``item`` in a list (brackets, list markers and separators allowed);
+    ``expected``, ``many`` and ``none`` word the errors."""
     text = _strip_brackets(answer)
-    pair = re.compile(
-        rf"(?P<q>[\"'`]?)(?P<key>{key})(?P=q)\s*[:=]\s*(?P<value>[-+]?{UNSIGNED_INTEGER})"
-        r"(?![\w.])"
-    )
-    found: list[tuple[str, int]] = []
     markers = _Markers()
-    position = 0
-    line_start = True
+    position, line_start, count = 0, True, 0
     while position < len(text):
         position = markers.skip(text, position, line_start)
-        match = pair.match(text, position)
+        match = item.match(text, position)
         if match is None:
-            raise AnswerError(f"expected 'key = integer' at {text[position : position + 20]!r}")
-        value = parse_integer(match["value"])
-        if value is None:
-            raise AnswerError(f"{match['value']!r} is not an integer")
-        found.append((match["key"], value))
-        if len(found) > MAX_ITEMS:
-            raise AnswerError("too many pairs")
+            raise AnswerError(f"expected {expected} at {text[position : position + 20]!r}")
+        count += 1
+        if count > MAX_ITEMS:
+            raise AnswerError(f"too many {many}")
+        yield match
         gap = _SEPARATOR.match(text, match.end())
         if gap is None or (gap.end() == match.end() and gap.end() < len(text)):
             raise AnswerError(f"expected a separator at {text[match.end() : match.end() + 20]!r}")
         line_start = "\n" in gap.group()
         position = gap.end()
     markers.finish()
-    if not found:
-        raise AnswerError("no 'key = integer' pairs")
+    if not count:
+        raise AnswerError(f"no {none}")
+
+
+def read_pairs(answer: str, key: str) -> list[tuple[str, int]]:
+    """``[(key, value), ...]`` from ``k1 = v1, k2: v2`` where ``key`` is a regex source
+    (no groups) for one key; keys are returned as written (callers normalise case)."""
+    pair = re.compile(
+        rf"(?P<q>[\"'`]?)(?P<key>{key})(?P=q)\s*[:=]\s*(?P<value>[-+]?{UNSIGNED_INTEGER})"
+        r"(?![\w.])"
+    )
+    found: list[tuple[str, int]] = []
+    for match in _scan(answer, pair, "'key = integer'", "pairs", "'key = integer' pairs"):
+        value = parse_integer(match["value"])
+        if value is None:
+            raise AnswerError(f"{match['value']!r} is not an integer")
+        found.append((match["key"], value))
     return found
 
 
@@ -185,28 +195,7 @@ _NAME = re.compile(r"(?P<q>[\"'`]?)(?P<name>[A-Za-z][A-Za-z'-]*)(?P=q)")
 
 def read_names(answer: str) -> list[str]:
     """The names of a list ``Ann, Bob, Cid`` (or ``[Ann Bob Cid]``), as written."""
-    text = _strip_brackets(answer)
-    names: list[str] = []
-    markers = _Markers()
-    position = 0
-    line_start = True
-    while position < len(text):
-        position = markers.skip(text, position, line_start)
-        match = _NAME.match(text, position)
-        if match is None:
-            raise AnswerError(f"expected a name at {text[position : position + 20]!r}")
-        names.append(match["name"])
-        if len(names) > MAX_ITEMS:
-            raise AnswerError("too many names")
-        gap = _SEPARATOR.match(text, match.end())
-        if gap is None or (gap.end() == match.end() and gap.end() < len(text)):
-            raise AnswerError(f"expected a separator at {text[match.end() : match.end() + 20]!r}")
-        line_start = "\n" in gap.group()
-        position = gap.end()
-    markers.finish()
-    if not names:
-        raise AnswerError("no names")
-    return names
+    return [m["name"] for m in _scan(answer, _NAME, "a name", "names", "names")]
 
 
 def unique_keys(pairs: list[tuple[str, int]], fold=str.lower) -> dict[str, int]:

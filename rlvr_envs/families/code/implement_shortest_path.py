@@ -12,11 +12,10 @@ O(n^2) array version of Dijkstra pass the small tests and run past the limit on 
 one (a graph of 8,000 x ``scale`` nodes whose shortest paths run through every node, with
 about three edges per node, so that Bellman-Ford needs thousands of rounds).
 
-Hidden tests: source instances (connected graphs), two graphs whose target the source
-cannot reach when the edge cases are off (else the ``None`` answer would go untested at low
-difficulty), edge cases (one node, no edges, an unreachable target in another component,
-source equal to target, ties, a light detour beating a heavy direct edge) and the large
-input.
+Hidden tests: source instances (connected graphs), edge cases, in every problem (one node,
+no edges, an unreachable target in another component, so the ``None`` answer is always
+tested, source equal to target, ties, a light detour beating a heavy direct edge) and the
+large input.
 
 Answer syntax: the whole solution as the last fenced Python block (stdlib only).
 

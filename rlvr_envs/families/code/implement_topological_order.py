@@ -16,10 +16,10 @@ the limit on the large one (a DAG of 8,000 x ``scale`` nodes and two edges per n
 a path through every node and only short forward edges, so a recursive search must not
 lean on the default recursion limit, as the prompt says).
 
-Hidden tests: source instances (DAGs), two graphs with a cycle when the edge cases are off
-(else the "cycle" answer would go untested at low difficulty), edge cases (one node, no
-edges, a two-node cycle, a path whose only order is its own, cycles inside larger graphs
-with nodes after the cycle and an acyclic second component) and the large input.
+Hidden tests: source instances (DAGs), edge cases, in every problem (one node, no edges, a
+two-node cycle, a path whose only order is its own, cycles inside larger graphs with nodes
+after the cycle and an acyclic second component, so the "cycle" answer is always tested)
+and the large input.
 
 Answer syntax: the whole solution as the last fenced Python block (stdlib only).
 

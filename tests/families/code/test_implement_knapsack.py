@@ -16,7 +16,13 @@ from hypothesis import strategies as st
 
 import rlvr_envs
 from rlvr_envs.families.code import implement_knapsack as module
-from tests.families.code.helpers import code, load_function, task
+from tests.families.code.helpers import (
+    accepts_against_reference,
+    assert_only_the_efficient_program_finishes,
+    code,
+    load_function,
+    task,
+)
 
 ENV = "rlvr/ImplementKnapsack-v0"
 
@@ -99,8 +105,7 @@ def optimal_sets(weights, values, capacity) -> tuple[int, list[list[int]]]:
 
 
 def accepts(args, output) -> bool:
-    fam = family()
-    return fam.accepts({"args": args, "expected": fam.reference(*args)}, output)
+    return accepts_against_reference(ENV, args, output)
 
 
 instances = st.integers(0, 8).flatmap(
@@ -230,12 +235,7 @@ def test_a_different_optimal_witness_scores_1_and_wrong_programs_fail():
 
 
 def test_exhaustive_search_passes_small_tests_and_times_out_on_the_large_one():
-    small = task(ENV).generate(seed=2, difficulty=0.4, knobs={"scale": 0})
-    assert rlvr_envs.verify(small, code(NAIVE)).correct
-    large = task(ENV).generate(seed=2, difficulty=0.4, knobs={"scale": 1})
-    verdict = rlvr_envs.verify(large, code(NAIVE))
-    assert not verdict.correct and verdict.reason == "timeout"
-    assert rlvr_envs.verify(large, code(module.SOLUTION)).correct
+    assert_only_the_efficient_program_finishes(ENV, NAIVE, module.SOLUTION, difficulty=0.4)
 
 
 def test_without_a_large_test_the_prompt_still_names_the_time_limit():

@@ -16,7 +16,13 @@ from hypothesis import strategies as st
 
 import rlvr_envs
 from rlvr_envs.families.code import implement_longest_increasing_subsequence as module
-from tests.families.code.helpers import code, load_function, task
+from tests.families.code.helpers import (
+    accepts_against_reference,
+    assert_only_the_efficient_program_finishes,
+    code,
+    load_function,
+    task,
+)
 
 ENV = "rlvr/ImplementLongestIncreasingSubsequence-v0"
 FAMILY = module.ImplementLongestIncreasingSubsequence
@@ -75,8 +81,7 @@ def exec_solution(source: str):
 
 
 def accepts(nums: list[int], output) -> bool:
-    family = rlvr_envs.make_task(ENV).family
-    return family.accepts({"args": [nums], "expected": family.reference(nums)}, output)
+    return accepts_against_reference(ENV, [nums], output)
 
 
 @settings(max_examples=200, deadline=None)
@@ -165,12 +170,7 @@ def test_a_different_longest_witness_scores_1_and_wrong_programs_fail():
 
 
 def test_the_naive_quadratic_program_passes_small_tests_and_times_out_on_the_large_one():
-    small = task(ENV).generate(seed=2, difficulty=0.6, knobs={"scale": 0})
-    assert rlvr_envs.verify(small, code(NAIVE)).correct
-    large = task(ENV).generate(seed=2, difficulty=0.6, knobs={"scale": 1})
-    verdict = rlvr_envs.verify(large, code(NAIVE))
-    assert not verdict.correct and verdict.reason == "timeout"
-    assert rlvr_envs.verify(large, code(module.SOLUTION)).correct
+    assert_only_the_efficient_program_finishes(ENV, NAIVE, module.SOLUTION)
 
 
 # Patience sorting with a linear scan of the piles: O(n * length of the answer), quadratic
