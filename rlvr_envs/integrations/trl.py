@@ -39,6 +39,11 @@ process reads the same stream (TRL streams iterable datasets with
 ``dispatch_batches=False``) and the reward function gathers every process's rewards before
 reporting them, so every process's teacher makes the same decisions.
 
+**Multi-turn.** :class:`TRLEnvironment` is an ``environment_factory`` environment for any
+env: the model answers through the tool ``submit_answer``, a multi-turn env (e.g.
+``rlvr/CodeRepair-v0``) answers wrong attempts with its feedback, and the reward functions
+above read the episode's verdict from the environments TRL passes them.
+
 This module imports neither torch nor trl; ``grpo_dataset`` imports ``datasets`` when called.
 """
 
@@ -175,15 +180,27 @@ def grpo_dataset(source: Source, n: int | None = None, **options: Any) -> Any:
     return Dataset.from_list(problem_records(source, n, **options))
 
 
-def _verdicts(completions: Sequence[Any], problem: Sequence[Any] | None) -> list[Verdict | None]:
-    """Verdicts for the rows that carry a problem (a dict or its JSON), None for the rest."""
+def _verdicts(
+    completions: Sequence[Any],
+    problem: Sequence[Any] | None,
+    environments: Sequence[Any] | None = None,
+) -> list[Verdict | None]:
+    """Verdicts for the rows that carry a problem (a dict or its JSON), None for the rest.
+    A row played in a :class:`TRLEnvironment` (TRL's ``environments``) takes the episode's
+    verdict: the answer went through the tool, not into the completion's text."""
     if problem is None:
         return [None] * len(completions)
     if len(problem) != len(completions):
         raise ValueError(f"{len(problem)} problems but {len(completions)} completions")
+    episodes = list(environments) if environments is not None else [None] * len(completions)
+    if len(episodes) != len(completions):
+        raise ValueError(f"{len(episodes)} environments but {len(completions)} completions")
     parsed = [json.loads(p) if isinstance(p, str) else p for p in problem]
-    rows = [i for i, p in enumerate(parsed) if isinstance(p, Mapping)]
     verdicts: list[Verdict | None] = [None] * len(completions)
+    for i, episode in enumerate(episodes):
+        if isinstance(episode, TRLEnvironment) and isinstance(parsed[i], Mapping):
+            verdicts[i] = episode._episode_verdict(parsed[i])
+    rows = [i for i, p in enumerate(parsed) if isinstance(p, Mapping) and verdicts[i] is None]
     scored = verify_batch([parsed[i] for i in rows], [completions[i] for i in rows])
     for i, verdict in zip(rows, scored):
         verdicts[i] = verdict
@@ -195,9 +212,11 @@ def _reward(pick: Callable[[Verdict], float], name: str, doc: str) -> Callable[.
         prompts: Sequence[Any] | None = None,
         completions: Sequence[Any] = (),
         problem: Sequence[Any] | None = None,
+        environments: Sequence[Any] | None = None,
         **kwargs: Any,
     ) -> list[float | None]:
-        return [None if v is None else pick(v) for v in _verdicts(completions, problem)]
+        verdicts = _verdicts(completions, problem, environments)
+        return [None if v is None else pick(v) for v in verdicts]
 
     reward.__name__ = reward.__qualname__ = name
     reward.__doc__ = doc
@@ -307,9 +326,10 @@ class CurriculumReward:
         completions: Sequence[Any] = (),
         problem: Sequence[Any] | None = None,
         problem_id: Sequence[str | None] | None = None,
+        environments: Sequence[Any] | None = None,
         **kwargs: Any,
     ) -> list[float | None]:
-        verdicts = _verdicts(completions, problem)
+        verdicts = _verdicts(completions, problem, environments)
         rewards = [None if v is None else float(v.reward) for v in verdicts]
         ids = list(problem_id) if problem_id is not None else [None] * len(verdicts)
         mine = [
@@ -332,3 +352,113 @@ def _gather(items: list[Any]) -> list[Any]:
     if PartialState().num_processes <= 1:
         return items
     return list(gather_object(items))
+
+
+# -- multi-turn: TRL's environment_factory -----------------------------------------------------
+class TRLEnvironment:
+    """One episode of any rlvr env as a TRL ``environment_factory`` environment.
+
+    The model answers by calling the tool ``submit_answer`` (this class's one public method,
+    which TRL turns into the tool's schema); each answer is scored by the verifier exactly
+    as a single-turn completion would be, so it must be in the form the problem asks for.
+    A multi-turn env (``max_turns > 1``, e.g. ``rlvr/CodeRepair-v0``) answers a wrong
+    attempt with the family's feedback (for code, the failing test) as the tool's result
+    and takes another attempt, as :class:`~rlvr_envs.env.TextEnv` does; a single-turn env
+    takes one. The episode's verdict is the last attempt's (a right one ends the episode),
+    or "no answer" when the model never called the tool.
+
+    The reward comes from this package's reward functions, which read the episode when TRL
+    passes ``environments``: ``correctness_reward``, ``format_reward`` or
+    :class:`CurriculumReward` (which also reports to a teacher's feed). The class has no
+    ``get_reward`` on purpose: TRL would add it as a second reward of weight 1 beside those.
+    ::
+
+        trainer = GRPOTrainer(model=..., args=args, train_dataset=dataset,
+                              reward_funcs=[correctness_reward],
+                              environment_factory=TRLEnvironment)
+
+    ``reset`` receives the dataset row (:func:`problem_row`'s columns; ``problem`` is
+    required) and returns how to answer, which TRL appends to the prompt. The chat template
+    must support tool calls (TRL checks). Use ``functools.partial(TRLEnvironment,
+    max_turns=N)`` to change the number of attempts.
+    """
+
+    def __init__(self, max_turns: int | None = None) -> None:
+        if max_turns is not None and (type(max_turns) is not int or max_turns < 1):
+            raise ValueError(f"max_turns must be a positive int, got {max_turns!r}")
+        self._max_turns_option = max_turns
+        self._problem: Problem | None = None
+        self._verdicts: list[Verdict] = []
+        self._max_turns = 1
+
+    def reset(self, **row: Any) -> str:
+        """Start an episode on the row's problem; returns the answering instructions."""
+        from rlvr_envs.registry import make_task
+
+        if "problem" not in row:
+            raise ValueError(
+                "TRLEnvironment needs rows with a 'problem' column (the problem's JSON, as "
+                "grpo_dataset and curriculum_dataset write it)"
+            )
+        data = row["problem"]
+        self._problem = Problem.from_dict(json.loads(data) if isinstance(data, str) else data)
+        self._verdicts = []
+        self._max_turns = self._max_turns_option or make_task(self._problem.env_id).max_turns
+        attempts = "one attempt" if self._max_turns == 1 else f"{self._max_turns} attempts"
+        more = (
+            "; after a wrong one the tool tells you what went wrong" if self._max_turns > 1 else ""
+        )
+        return (
+            "\n\nSubmit your answer by calling the tool submit_answer with your complete "
+            f"answer, in the form asked for above. You have {attempts}{more}."
+        )
+
+    def submit_answer(self, answer: str) -> str:
+        """Submit an answer to the problem for grading.
+
+        Args:
+            answer: Your complete answer, in the form the problem asks for.
+
+        Returns:
+            Whether the answer is right and, after a wrong one, what went wrong.
+        """
+        from rlvr_envs.registry import family_for, verify
+
+        if self._problem is None:
+            raise RuntimeError("submit_answer before reset: TRL resets each episode first")
+        if self._finished:
+            return "The episode is over: no more answers are graded."
+        verdict = verify(self._problem, answer if isinstance(answer, str) else str(answer))
+        self._verdicts.append(verdict)
+        if verdict.correct:
+            return "Correct."
+        left = self._max_turns - len(self._verdicts)
+        if left <= 0:
+            return "Wrong. No attempts left."
+        hint = family_for(self._problem).feedback(self._problem, verdict)
+        plural = "attempt" if left == 1 else "attempts"
+        return f"Wrong. {hint}\n\n{left} {plural} left."
+
+    @property
+    def _finished(self) -> bool:
+        return bool(self._verdicts) and (
+            self._verdicts[-1].correct or len(self._verdicts) >= self._max_turns
+        )
+
+    @property
+    def attempts(self) -> list[Verdict]:
+        """The verdicts of this episode's answers, in order."""
+        return list(self._verdicts)
+
+    def _episode_verdict(self, problem: Mapping[str, Any]) -> Verdict:
+        """The episode's verdict, after checking it played ``problem`` (the row's)."""
+        from rlvr_envs.registry import verify
+
+        if self._problem is None or self._problem.to_dict() != Problem.from_dict(problem).to_dict():
+            raise RuntimeError(
+                "an environment's episode does not match its row's problem: TRL reset it "
+                "with another row"
+            )
+        if self._verdicts:
+            return self._verdicts[-1]
+        return verify(self._problem, "")  # never answered: the verifier's "no answer"
