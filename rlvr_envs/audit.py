@@ -46,6 +46,10 @@ class ConstantAudit:
     problems: int
     distinct_answers: int
     """How many different reference answers the problems had."""
+    reference_program: bool = False
+    """``answer`` is a code env's reference program: one program that solves every instance
+    it is right on is the task's general solution, not a shortcut (expected for the
+    ``Implement*`` families, whose problems all ask for the same function)."""
 
 
 def best_constant_answer(
@@ -77,7 +81,8 @@ def best_constant_answer(
         reward = sum(v.reward for v in verdicts) / len(batch)
         if reward > best[1]:
             best = (answer, reward)
-    return ConstantAudit(env_id, best[0], best[1], len(batch), len(counts))
+    program = task.domain == "code" and best[0] in counts
+    return ConstantAudit(env_id, best[0], best[1], len(batch), len(counts), program)
 
 
 # -- echoes of the prompt -------------------------------------------------------------------------

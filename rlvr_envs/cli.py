@@ -120,12 +120,18 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if not env_ids:
         print("no env ids to audit")
         return 0
+    if args.code_problems is not None and args.code_problems < 1:
+        raise ValueError("--code-problems must be >= 1")
     rows = []
     for env_id in tqdm(env_ids, desc="auditing envs", unit="env", file=sys.stderr):
-        constant = best_constant_answer(env_id, difficulty=args.difficulty, problems=args.problems)
+        problems, echo_problems = args.problems, args.echo_problems
+        if args.code_problems is not None and registry.make_task(env_id).domain == "code":
+            problems = min(problems, args.code_problems)  # every answer runs in the sandbox
+            echo_problems = min(echo_problems, args.code_problems)
+        constant = best_constant_answer(env_id, difficulty=args.difficulty, problems=problems)
         echo = None
-        if args.echo_problems > 0:
-            echo = best_echo_rule(env_id, difficulty=args.difficulty, problems=args.echo_problems)
+        if echo_problems > 0:
+            echo = best_echo_rule(env_id, difficulty=args.difficulty, problems=echo_problems)
         rows.append((constant, echo))
     rows.sort(key=lambda r: (-r[0].reward, -(r[1].reward if r[1] else 0), r[0].env_id))
     if args.json:
@@ -134,7 +140,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
         _print_audit(rows)
     failures = []
     for constant, echo in rows:
-        if args.fail_above is not None and constant.reward > args.fail_above:
+        if (
+            args.fail_above is not None
+            and constant.reward > args.fail_above
+            and not constant.reference_program
+        ):
             failures.append(f"{constant.env_id}: the constant {constant.answer!r} earns "
                             f"{constant.reward:.2f}")  # fmt: skip
         if echo and args.fail_copied_above is not None and echo.copied > args.fail_copied_above:
@@ -157,10 +167,18 @@ def _print_audit(rows) -> None:
     print(f"{'env id':<{width}}  constant  answer            echo  copied  any span  rule")
     for constant, echo in rows:
         answer = constant.answer if len(constant.answer) <= 14 else constant.answer[:11] + "..."
+        if constant.reference_program:
+            answer = "<ref. program>*"
         line = f"{constant.env_id:<{width}}  {constant.reward:8.2f}  {answer!r:16}"
         if echo is not None:
             line += f"  {echo.reward:4.2f}  {echo.copied:6.2f}  {echo.any_span:8.2f}  {echo.rule}"
         print(line)
+    if any(c.reference_program for c, _ in rows):
+        print(
+            "\n* a code env's reference program: one program right on many instances is the "
+            "task's general solution (every Implement* problem asks for the same function), "
+            "not a shortcut; --fail-above ignores it."
+        )
     if rows[0][1] is None:
         return
     print(
@@ -239,6 +257,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="problems per id for the echo check (0 skips it; code envs run every copy)",
     )
     p.add_argument(
+        "--code-problems",
+        type=int,
+        default=None,
+        help="at most this many problems per code env, for both checks (each answer runs in "
+        "the sandbox)",
+    )
+    p.add_argument(
         "--fail-above", type=float, default=None, help="exit 1 when a constant earns more"
     )
     p.add_argument(
@@ -268,6 +293,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--text", action="store_true", help="prompts as text, not chat messages")
     p.add_argument("--out", default=None, help="file (directory for hf); default from the name")
     p.set_defaults(func=cmd_export)
+
+    from rlvr_envs.evaluation.cli import add_eval_parser
+
+    add_eval_parser(sub)
+
+    from rlvr_envs.evaluation.calibrate import add_calibrate_parser
+
+    add_calibrate_parser(sub)
 
     p = sub.add_parser("bench", help="benchmarks (curricula: teachers on simulated students)")
     bench = p.add_subparsers(dest="bench", required=True)

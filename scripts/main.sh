@@ -27,7 +27,7 @@ echo "== gymnasium's env checker and the oracle, over every id =="
 "$RLVR" check --seeds 10
 echo
 echo "== reward-hacking checks: what a constant answer, or a copy from the prompt, earns =="
-"$RLVR" audit --problems 40 --echo-problems 20
+"$RLVR" audit --problems 40 --echo-problems 20 --code-problems 10
 echo
 echo "== a short curriculum benchmark: teachers on simulated students =="
 "$RLVR" bench curricula --quick

@@ -65,6 +65,22 @@ def test_audit_command_reports_and_fails_above_a_threshold(capsys, count_only):
     assert main(["audit", "rlvr/Bipartite-v0", "--problems", "0"]) == 2
 
 
+def test_a_code_envs_reference_program_is_labelled_not_failed(capsys):
+    """Every ImplementKnapsack problem asks for the same function, so its reference program
+    earns 1 as a "constant": the task's general solution, which --fail-above must not flag;
+    --code-problems caps the sandboxed problems of code envs only."""
+    args = ["audit", "rlvr/ImplementKnapsack-v0", "rlvr/Bipartite-v0", "--problems", "6",
+            "--echo-problems", "0", "--code-problems", "2", "--fail-above", "0.5", "--json"]  # fmt: skip
+    assert main(args) == 0
+    rows = {r["env_id"]: r for r in json.loads(capsys.readouterr().out)}
+    code, graph = rows["rlvr/ImplementKnapsack-v0"], rows["rlvr/Bipartite-v0"]
+    assert code["reference_program"] and code["reward"] == 1.0 and code["problems"] == 2
+    assert not graph["reference_program"] and graph["problems"] == 6
+    assert main(args[:-1]) == 0
+    assert "<ref. program>*" in capsys.readouterr().out
+    assert main(["audit", "rlvr/Bipartite-v0", "--code-problems", "0"]) == 2
+
+
 # -- copying from the prompt ------------------------------------------------------------------
 def test_prompt_spans_finds_numbers_expressions_sides_quotes_code_and_lines():
     prompt = (
