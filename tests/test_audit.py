@@ -70,7 +70,8 @@ def test_a_code_envs_reference_program_is_labelled_not_failed(capsys):
     earns 1 as a "constant": the task's general solution, which --fail-above must not flag;
     --code-problems caps the sandboxed problems of code envs only."""
     args = ["audit", "rlvr/ImplementKnapsack-v0", "rlvr/Bipartite-v0", "--problems", "6",
-            "--echo-problems", "0", "--code-problems", "2", "--fail-above", "0.5", "--json"]  # fmt: skip
+            "--echo-problems", "0", "--code-problems", "2", "--fail-above", "0.5",
+            "--json"]  # fmt: skip
     assert main(args) == 0
     rows = {r["env_id"]: r for r in json.loads(capsys.readouterr().out)}
     code, graph = rows["rlvr/ImplementKnapsack-v0"], rows["rlvr/Bipartite-v0"]
