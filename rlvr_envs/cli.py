@@ -205,10 +205,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     name = Path(args.source[0]).stem.replace("/", "_") if len(args.source) == 1 else "envs"
     ext = {"jsonl": ".jsonl", "parquet": ".parquet", "hf": "", "verl": ""}[args.format]
     out = args.out or (f"{name}-verl" if args.format == "verl" else f"{name}-{args.split}{ext}")
+    if args.ray:  # the cluster at --ray-address or $RAY_ADDRESS, else a new local one
+        from rlvr_envs.integrations.ray import connect
+
+        connect(args.ray_address)
     path = export(
         source, out, format=args.format, n=args.n, split=args.split, seed=args.seed,
         difficulty=tuple(args.difficulty), system_prompt=args.system_prompt,
-        conversational=not args.text,
+        conversational=not args.text, backend="ray" if args.ray else "local",
+        shard_size=args.shard_size,
     )  # fmt: skip
     print(f"wrote {path}")
     return 0
@@ -292,15 +297,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--system-prompt", default=None)
     p.add_argument("--text", action="store_true", help="prompts as text, not chat messages")
     p.add_argument("--out", default=None, help="file (directory for hf); default from the name")
+    p.add_argument(
+        "--ray",
+        action="store_true",
+        help="generate on a Ray cluster, in shards a rerun resumes (needs rlvr-envs[ray])",
+    )
+    p.add_argument(
+        "--ray-address", default=None, help="cluster to join (default: $RAY_ADDRESS, else local)"
+    )
+    p.add_argument(
+        "--shard-size", type=int, default=None, help="problems per Ray task and shard file"
+    )
     p.set_defaults(func=cmd_export)
 
-    from rlvr_envs.evaluation.cli import add_eval_parser
+    from rlvr_envs.integrations.openenv.cli import add_serve_parser
 
-    add_eval_parser(sub)
-
-    from rlvr_envs.evaluation.calibrate import add_calibrate_parser
-
-    add_calibrate_parser(sub)
+    add_serve_parser(sub)
 
     p = sub.add_parser("bench", help="benchmarks (curricula: teachers on simulated students)")
     bench = p.add_subparsers(dest="bench", required=True)

@@ -19,6 +19,7 @@ install datasets``); JSONL needs nothing.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -43,17 +44,33 @@ def export(
     system_prompt: str | None = None,
     conversational: bool = True,
     progress: bool = True,
+    backend: str = "local",
+    shard_size: int | None = None,
 ) -> Path:
     """Write ``n`` problems of ``source`` (a suite, an env id or env ids) to ``out`` in
-    ``format``; returns the path written (a file, or a directory for ``hf``)."""
+    ``format``; returns the path written (a file, or a directory for ``hf``).
+
+    ``backend="ray"`` generates the training split on a Ray cluster, ``shard_size``
+    problems per task, resumably, into the same output
+    (:func:`rlvr_envs.integrations.ray.export_sharded`); the frozen eval split is only read,
+    so it is written locally either way."""
     from rlvr_envs.integrations.trl import iter_source, problem_row
 
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, got {format!r}")
+    if backend not in ("local", "ray"):
+        raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")
     low, high = difficulty
     if not 0.0 <= low <= high <= 1.0:
         raise ValueError(f"difficulty must be a range within [0, 1], got {difficulty!r}")
     writer = _writer(format)  # a missing dependency fails before any work
+    if backend == "ray" and split == "train":  # by import path: the Ray module uses this one
+        ray = importlib.import_module("rlvr_envs.integrations.ray")
+        return ray.export_sharded(
+            source, out, format=format, n=n, seed=seed, difficulty=difficulty,
+            system_prompt=system_prompt, conversational=conversational, progress=progress,
+            shard_size=shard_size or ray.SHARD_SIZE,
+        ).path  # fmt: skip
     if format == "verl":
         return _export_verl(source, Path(out), n, seed, difficulty, system_prompt, progress)
     problems = iter_source(source, n, seed=seed, split=split, difficulty=difficulty)

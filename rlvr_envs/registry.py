@@ -464,18 +464,33 @@ def _verify(problem: Problem, family: Family, completion: Any) -> Verdict:
     return _verdict(problem, judgement, found.answer, True)
 
 
+# verify_batch's backends beside the local pool, by import path like the families' modules:
+# loaded when asked for, and the registry stays below the integrations that use it.
+BATCH_BACKENDS: dict[str, str] = {"ray": "rlvr_envs.integrations.ray:verify_batch"}
+
+
 def verify_batch(
     problems: Sequence[Problem | Mapping[str, Any]],
     completions: Sequence[answers.Completion],
     *,
     workers: int | None = None,
     timeout: float | None = None,
+    backend: str = "local",
 ) -> list[Verdict]:
     """Score many (problem, completion) pairs in parallel, with ``verify``'s guarantees.
 
     Pairs are scored on ``workers`` threads (default: the CPU count); slow symbolic checks
     run in the shared pool of killable worker processes, so they proceed in parallel.
+    ``backend="ray"`` grades them on a Ray cluster instead, ``workers`` chunks at a time
+    (default: its CPU count), each node in its own sandbox: see
+    :mod:`rlvr_envs.integrations.ray`.
     """
+    if backend != "local":
+        if backend not in BATCH_BACKENDS:
+            raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")
+        module, _, name = BATCH_BACKENDS[backend].partition(":")
+        remote = getattr(importlib.import_module(module), name)
+        return remote(problems, completions, workers=workers, timeout=timeout)
     if len(problems) != len(completions):
         raise ValueError(f"{len(problems)} problems but {len(completions)} completions")
     problems = [_as_problem(p) for p in problems]

@@ -40,3 +40,21 @@ if [ "${RLVR_SKIP_VERL:-0}" = 1 ]; then
 else
     bash scripts/verl_test.sh
 fi
+# The Ray backends on a local Ray cluster, in their own venv (RLVR_SKIP_RAY=1 skips).
+if [ "${RLVR_SKIP_RAY:-0}" = 1 ]; then
+    echo "Ray backend tests skipped (RLVR_SKIP_RAY=1)"
+else
+    bash scripts/ray_test.sh
+fi
+# The verifiers taskset under the real vf-eval, in its own venv (RLVR_SKIP_VERIFIERS=1 skips).
+if [ "${RLVR_SKIP_VERIFIERS:-0}" = 1 ]; then
+    echo "verifiers taskset test skipped (RLVR_SKIP_VERIFIERS=1)"
+else
+    bash scripts/verifiers_test.sh
+fi
+# `rlvr serve` against OpenEnv's client and validator, in its own venv (RLVR_SKIP_OPENENV=1 skips).
+if [ "${RLVR_SKIP_OPENENV:-0}" = 1 ]; then
+    echo "OpenEnv server test skipped (RLVR_SKIP_OPENENV=1)"
+else
+    bash scripts/openenv_test.sh
+fi

@@ -72,6 +72,10 @@ def _problems(
     return list(iter_source(source, n, seed=seed, split=split, difficulty=difficulty))
 
 
+Spec = tuple[str, int, "float | None", "dict[str, Any] | None"]
+"""What one training problem is drawn as: (env id, seed, difficulty, knobs)."""
+
+
 def iter_source(
     source: Source,
     n: int | None,
@@ -83,47 +87,71 @@ def iter_source(
     """Problems one at a time from a suite (its sampler with training seeds, or with
     ``split="eval"`` its frozen evaluation set) or from env ids (difficulty uniform in the
     range); a pure function of the arguments. Arguments are checked before the first one."""
+    if split not in ("train", "eval"):
+        raise ValueError(f"split must be 'train' or 'eval', got {split!r}")
+    if split == "eval":
+        _, suite = _check_source(source, n, split)
+        problems = suite.load_eval_set()
+        return iter(problems[:n] if n is not None else problems)
+    specs = iter_specs(source, n, seed=seed, difficulty=difficulty)  # type: ignore[arg-type]
+    return (make_task(env_id).generate(s, d, knobs) for env_id, s, d, knobs in specs)
+
+
+def iter_specs(
+    source: Source,
+    n: int,
+    *,
+    seed: int = 0,
+    difficulty: tuple[float, float] = (0.0, 1.0),
+) -> Iterable[Spec]:
+    """The (env id, seed, difficulty, knobs) of each training problem :func:`iter_source`
+    generates for the same arguments, in order, without generating them (so that shards of
+    the stream can be generated elsewhere: ``rlvr export --ray``). Arguments are checked
+    before the first one."""
+    ids, suite = _check_source(source, n, "train")
+    rng = random.Random(seed)
+    if ids is not None:
+        low, high = difficulty
+
+        def from_ids() -> Iterable[Spec]:
+            for _ in range(n):
+                env_id = ids[rng.randrange(len(ids))]
+                d = low + rng.random() * (high - low)
+                yield env_id, rng.randrange(0, EVAL_SEEDS.start), d, None
+
+        return from_ids()
+
+    def from_suite() -> Iterable[Spec]:
+        for _ in range(n):
+            env_id, d, knobs, problem_seed = suite.sample(rng)
+            yield env_id, problem_seed, d, knobs
+
+    return from_suite()
+
+
+def _check_source(source: Source, n: int | None, split: str) -> tuple[list[str] | None, Any]:
+    """``(env ids, None)`` or ``(None, suite)`` for ``source``; raises ValueError for a bad
+    ``n``, unknown ids or suites, or a split env ids cannot take."""
     from rlvr_envs.suites import load_suite
 
     ids = [source] if isinstance(source, str) else list(source)
     known = set(list_envs())
-    if split not in ("train", "eval"):
-        raise ValueError(f"split must be 'train' or 'eval', got {split!r}")
     if n is not None and (type(n) is not int or n < 0):
         raise ValueError(f"n must be a non-negative int, got {n!r}")
-    rng = random.Random(seed)
     if all(i in known for i in ids):
         if split != "train":
             raise ValueError("split='eval' needs a suite (its frozen set), not env ids")
         if n is None:
             raise ValueError("n (the number of problems) is required for env ids")
-        tasks = [make_task(i) for i in ids]
-        low, high = difficulty
-
-        def from_ids() -> Iterable[Problem]:
-            for _ in range(n):
-                task = tasks[rng.randrange(len(tasks))]
-                d = low + rng.random() * (high - low)
-                yield task.generate(rng.randrange(0, EVAL_SEEDS.start), difficulty=d)
-
-        return from_ids()
+        return ids, None
     if not isinstance(source, str):
         raise ValueError(f"unknown env ids: {sorted(set(ids) - known)}")
     if source.startswith("rlvr/") and not source.endswith(".toml"):
         make_task(source)  # an env id that is not registered: the registry says which are
     suite = load_suite(source)
-    if split == "eval":
-        problems = suite.load_eval_set()
-        return iter(problems[:n] if n is not None else problems)
-    if n is None:
+    if split == "train" and n is None:
         raise ValueError("n (the number of problems) is required for split='train'")
-
-    def from_suite() -> Iterable[Problem]:
-        for _ in range(n):
-            env_id, d, knobs, problem_seed = suite.sample(rng)
-            yield make_task(env_id).generate(problem_seed, d, knobs)
-
-    return from_suite()
+    return None, suite
 
 
 def _prompt(problem: Problem, system_prompt: str | None, conversational: bool) -> Any:
