@@ -41,9 +41,23 @@ def verify_timeout() -> float:
     return _verify_timeout.get()
 
 
+def check_timeout(seconds: Any) -> None:
+    """ValueError unless ``seconds`` is None or a positive finite number (a verification
+    timeout: a silent fallback to the default would hide the caller's mistake)."""
+    if seconds is not None and (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, numbers.Real)
+        or not math.isfinite(seconds)
+        or seconds <= 0
+    ):
+        raise ValueError(f"timeout must be a positive number of seconds or None, got {seconds!r}")
+
+
 @contextmanager
 def verification_budget(seconds: float | None) -> Iterator[float]:
-    """Within the block, :func:`verify_timeout` returns ``seconds`` (the default if None)."""
+    """Within the block, :func:`verify_timeout` returns ``seconds`` (the default if None).
+    Raises ValueError unless ``seconds`` is None or a positive finite number."""
+    check_timeout(seconds)
     budget = DEFAULT_TIMEOUT if seconds is None else float(seconds)
     token = _verify_timeout.set(budget)
     try:

@@ -27,6 +27,7 @@ from rlvr_envs.core import (  # verify_timeout and DEFAULT_TIMEOUT: re-exported 
     Problem,
     SeedDeriver,
     Verdict,
+    check_timeout,
     stable_seed,
     verification_budget,
 )
@@ -485,6 +486,7 @@ def verify_batch(
     (default: its CPU count), each node in its own sandbox: see
     :mod:`rlvr_envs.integrations.ray`.
     """
+    check_timeout(timeout)
     if backend != "local":
         if backend not in BATCH_BACKENDS:
             raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")

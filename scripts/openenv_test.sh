@@ -13,4 +13,5 @@ if ! "$VENV/bin/python" -c "import openenv.core" 2>/dev/null; then
 fi
 "$VENV/bin/python" -m pip install -q -e ".[dev,serve]" pytest
 export RLVR_REQUIRE_OPENENV=1  # here a missing or broken openenv fails instead of skipping
-exec "$VENV/bin/python" -m pytest -p no:cacheprovider -q tests/serve/test_server.py "$@"
+exec "$VENV/bin/python" -m pytest -p no:cacheprovider -q tests/serve/test_server.py \
+    tests/serve/test_review.py "$@"

@@ -14,4 +14,5 @@ VENV=.venv-ray
 "$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[dev,ray]" "ray==2.60.0" pyarrow
 export RLVR_REQUIRE_RAY=1  # here a missing or broken ray fails instead of skipping
 export RAY_AUTH_MODE=disabled  # a throwaway local cluster: no token written to ~/.ray
-exec "$VENV/bin/python" -m pytest -p no:cacheprovider -q tests/integrations/test_ray.py "$@"
+exec "$VENV/bin/python" -m pytest -p no:cacheprovider -q tests/integrations/test_ray.py \
+    tests/integrations/test_review18.py "$@"

@@ -17,4 +17,5 @@ fi
 "$VENV/bin/python" -m pip install -q -e ".[dev,verifiers]" -e integrations/verifiers
 export RLVR_REQUIRE_VERIFIERS=1  # here a missing or broken verifiers fails instead of skipping
 export PATH="$PWD/$VENV/bin:$PATH"  # vf-eval, and the uv its harness runs
-exec "$VENV/bin/python" -m pytest -p no:cacheprovider -q tests/integrations/test_verifiers.py "$@"
+exec "$VENV/bin/python" -m pytest -p no:cacheprovider -q tests/integrations/test_verifiers.py \
+    tests/integrations/test_review18.py "$@"

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import rlvr_envs
 from rlvr_envs.core import Knob, Problem, Verdict, stable_seed
 
 
@@ -101,3 +103,13 @@ def test_stable_seed_is_order_insensitive_for_dict_keys_and_sensitive_to_values(
     assert stable_seed("a", {"x": 1, "y": 2}) == stable_seed("a", {"y": 2, "x": 1})
     assert stable_seed("a", {"x": 1}) != stable_seed("a", {"x": 2})
     assert stable_seed("a", 1) != stable_seed("b", 1)
+
+
+@pytest.mark.parametrize("timeout", [-1, 0, float("nan"), float("inf"), "2", True])
+def test_a_bad_verification_timeout_is_refused_not_replaced(timeout):
+    problem = rlvr_envs.make_task("rlvr/Arithmetic-v0").generate(1)
+    with pytest.raises(ValueError, match="timeout must be a positive number"):
+        rlvr_envs.verify(problem, "x", timeout=timeout)
+    with pytest.raises(ValueError, match="timeout must be a positive number"):
+        rlvr_envs.verify_batch([problem], ["x"], timeout=timeout)
+    assert rlvr_envs.verify(problem, "x", timeout=np.float64(2.5)).reason == "no_answer"

@@ -15,7 +15,9 @@ run on), none of them a scheduler of our own:
   shards of ``shard_size``; Ray tasks generate each shard's rows and send them back, and the
   driver writes each shard to a file as it arrives, then joins the shards in order into the
   output. So the output is byte for byte the local export's, and a rerun after an
-  interruption skips the shards already on disk. Workers need no shared file system.
+  interruption skips the shards already on disk: each shard's file name carries a digest of
+  the export's arguments, the shard's specs and its bytes, so a truncated or edited shard, or
+  one of another export, is made again, never joined in. Workers need no shared file system.
 * :func:`feed_actor`: a :class:`~rlvr_envs.curriculum.feed.CurriculumFeed` living in one Ray
   actor, behind a :class:`FeedClient` with the feed's API (``take``, ``report``,
   ``report_group``, ``flush``, ``state_dict``). The client pickles, so any number of rollout
@@ -38,6 +40,8 @@ module is importable on the worker, by value when it lives in ``__main__``).
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import json
 import logging
 import math
@@ -350,10 +354,12 @@ def export_sharded(
 
     Shards are written to ``<out>.shards/`` as they finish (each file complete or absent),
     with a manifest of the arguments; a rerun with the same arguments reuses the shards there
-    and makes only the missing ones. Once the output is written the shard directory is
-    removed (``keep_shards`` keeps it). ``workers`` bounds the shards in flight (default:
-    twice the cluster's CPU count: Ray runs one per CPU and queues the rest, so that no CPU
-    waits for the driver between shards).
+    whose digest (in the file name: the arguments, the shard's specs and its bytes) checks
+    out, and makes the others again (missing, truncated, edited, or another export's: never
+    mixed in). A manifest of other arguments is refused. Once the output is written the shard
+    directory is removed (``keep_shards`` keeps it). ``workers`` bounds the shards in flight
+    (default: twice the cluster's CPU count: Ray runs one per CPU and queues the rest, so
+    that no CPU waits for the driver between shards).
     """
     from rlvr_envs import __version__
     from rlvr_envs.export import FORMATS, _write_parquet, _writer
@@ -387,33 +393,47 @@ def export_sharded(
     }
     _open_shard_dir(shard_dir, manifest)
     count = math.ceil(n / shard_size)
-    paths = [shard_dir / f"{k:06d}.jsonl" for k in range(count)]
-    finished = {k for k, path in enumerate(paths) if path.exists()}
-    bar = _progress(progress, n, f"export {source} (ray)", len(finished) * shard_size)
+    found: dict[int, Path] = {}  # shard -> its file, once finished (reused or written)
+    keys: dict[int, bytes] = {}  # shard -> what its digest covers besides its bytes
+    bar = _progress(progress, n, f"export {source} (ray)", 0)
 
     def jobs() -> Iterator[tuple[int, list[Spec]]]:
         for k in range(count):
             chunk = list(islice(specs, shard_size))  # drawn even when reused: the stream moves
-            if k not in finished:
+            keys[k] = _shard_key(manifest, k * shard_size, chunk)
+            reused = _finished_shard(shard_dir, k, keys[k])
+            if reused is None:
                 yield k, chunk
+                continue
+            found[k] = reused
+            if bar is not None:
+                bar.update(len(chunk))
 
     def done(_: int, result: tuple[int, bytes, int]) -> None:
         k, data, rows = result
-        _write_shard(paths[k], data)
+        found[k] = _shard_path(shard_dir, k, keys[k], data)
+        _write_shard(found[k], data)
         if bar is not None:
             bar.update(rows)
 
-    if len(finished) < count:
+    todo = jobs()
+    first = next(todo, None)  # Ray is started only when some shard must be made
+    made = 0
+    if first is not None:
         connect()
         task = _remote("shard", _shard_task, num_cpus=1, max_retries=3)
 
         def submit(job: tuple[int, list[Spec]]) -> Any:
+            nonlocal made
             k, chunk = job
+            made += 1
             return task.remote(k, chunk, k * shard_size, format, system_prompt, conversational)
 
-        _submit_in_order(submit, jobs(), workers or 2 * cluster_cpus(), done)
+        in_flight = workers or 2 * cluster_cpus()
+        _submit_in_order(submit, itertools.chain([first], todo), in_flight, done)
     if bar is not None:
         bar.close()
+    paths = [found[k] for k in range(count)]
     if format == "jsonl":
         _join(paths, target)
     else:
@@ -424,7 +444,7 @@ def export_sharded(
         _write_verl_eval(source, out, system_prompt, progress)
     if not keep_shards:
         shutil.rmtree(shard_dir)
-    return ShardedExport(out, count, len(finished))
+    return ShardedExport(out, count, count - made)
 
 
 def _shard_task(
@@ -443,7 +463,13 @@ def _open_shard_dir(shard_dir: Path, manifest: dict[str, Any]) -> None:
     export (shards of another export must never be mixed in)."""
     path = shard_dir / "manifest.json"
     if path.exists():
-        found = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            found = json.loads(path.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            raise ValueError(
+                f"{path} is not a readable manifest (not JSON): delete {shard_dir} to start "
+                "this export afresh"
+            ) from None
         if found != manifest:
             raise ValueError(
                 f"{shard_dir} holds the shards of another export ({found}); delete it, or "
@@ -454,6 +480,35 @@ def _open_shard_dir(shard_dir: Path, manifest: dict[str, Any]) -> None:
     partial = path.with_name(path.name + ".partial")
     partial.write_text(json.dumps(manifest, sort_keys=True), encoding="utf-8")
     partial.replace(path)
+
+
+def _shard_key(manifest: Mapping[str, Any], start: int, specs: Sequence[Spec]) -> bytes:
+    """What a shard's digest covers besides its bytes: the export's arguments and the shard's
+    own specs (so a shard of another export, or another position, never passes)."""
+    text = json.dumps([manifest, start, [list(spec) for spec in specs]], sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+def _shard_path(shard_dir: Path, k: int, key: bytes, data: bytes) -> Path:
+    """``<k>-<digest>.jsonl``: the digest of ``key`` and the shard's bytes."""
+    digest = hashlib.sha256(key + data).hexdigest()[:32]
+    return shard_dir / f"{k:06d}-{digest}.jsonl"
+
+
+def _finished_shard(shard_dir: Path, k: int, key: bytes) -> Path | None:
+    """Shard ``k``'s file if one on disk checks out against its digest; files for ``k``
+    that do not (truncated, edited, another export's, an older layout) are deleted."""
+    valid = None
+    candidates = sorted(shard_dir.glob(f"{k:06d}-*.jsonl"))
+    if (shard_dir / f"{k:06d}.jsonl").exists():  # the layout before digests
+        candidates.append(shard_dir / f"{k:06d}.jsonl")
+    for path in candidates:
+        if valid is None and path == _shard_path(shard_dir, k, key, path.read_bytes()):
+            valid = path
+            continue
+        log.warning("export: %s does not match its digest; making shard %d again", path, k)
+        path.unlink()
+    return valid
 
 
 def _write_shard(path: Path, data: bytes) -> None:

@@ -83,7 +83,14 @@ class RlvrConfig(vf.TasksetConfig):
                 "difficulty ranges (write a suite TOML to change them)"
             )
         if self.suite:
-            load_suite(self.suite)  # an unknown suite fails here, naming the known ones
+            suite = load_suite(self.suite)  # an unknown suite fails here, naming the known ones
+            if self.split == "eval" and self.n is not None:
+                size = len(suite.load_eval_set())
+                if self.n > size:  # silently fewer tasks than asked would skew a comparison
+                    raise ValueError(
+                        f"n={self.n} but the frozen evaluation set of {suite.name} has {size} "
+                        f"problems: pass n <= {size}, or leave n out for the whole set"
+                    )
         if self.envs:
             unknown = sorted(set(self.envs) - set(list_envs()))
             if unknown:
@@ -129,7 +136,9 @@ class RlvrTask(vf.Task[RlvrData]):
         """The verdict on ``trace.last_reply``, kept in ``trace.info["verdict"]`` (with the
         reply's SHA-256) so the metrics and the reward verify it once."""
         reply = trace.last_reply
-        digest = hashlib.sha256(reply.encode()).hexdigest()
+        # surrogatepass: a reply may hold lone surrogates (JSON "\ud800" from the model
+        # server); verify scores them like any text, the digest must not raise on them
+        digest = hashlib.sha256(reply.encode("utf-8", "surrogatepass")).hexdigest()
         if trace.info.get("verdict_reply_sha256") == digest and "verdict" in trace.info:
             return Verdict.from_dict(trace.info["verdict"])
         verdict = await verdict_for(problem_of(self.data), reply)

@@ -76,6 +76,14 @@ def add_serve_parser(sub: Any) -> argparse.ArgumentParser:
         help="verification time limit per step, seconds (default: the verifier's, 2 s; a "
         "step may ask for less)",
     )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=600.0,
+        help="close a WebSocket session after this many seconds without a message from its "
+        "client, giving up its episode (default 600; 0: never). Longer than your slowest "
+        "generation: a teacher's problem waits for the idle session",
+    )
     p.add_argument("--max-completion-chars", type=int, default=262_144)
     p.add_argument(
         "--max-request-bytes",
@@ -101,6 +109,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             knobs = json.loads(args.knobs)
         except json.JSONDecodeError as exc:
             raise ValueError(f"--knobs must be JSON, e.g. '{{\"digits\": 3}}': {exc}") from None
+    if not args.idle_timeout >= 0:
+        raise ValueError(f"--idle-timeout must be >= 0 seconds (0: never), got {args.idle_timeout}")
+    idle_timeout = args.idle_timeout or None
     source = make_source(
         args.target, teacher=args.teacher, group_size=args.group_size, block=args.block,
         lookahead=args.lookahead, wait=args.wait, seed=args.seed, difficulty=args.difficulty,
@@ -109,6 +120,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     serve(
         source, host=args.host, port=args.port, max_request_bytes=args.max_request_bytes,
         log_level=args.log_level, max_sessions=args.max_sessions, timeout=args.timeout,
-        max_completion_chars=args.max_completion_chars,
+        max_completion_chars=args.max_completion_chars, idle_timeout=idle_timeout,
     )  # fmt: skip
     return 0

@@ -19,15 +19,23 @@ get 413, refusals (:class:`~rlvr_envs.integrations.openenv.session.ServeError`) 
 ``{"error": code, "detail": message}`` with 400 (413 ``too_large``, 503 ``busy``) over HTTP
 and OpenEnv's error frame over the WebSocket, and a teacher's server refuses the stateless
 HTTP routes (a teacher needs to know when an episode ends) and adds ``GET /curriculum``.
+Sessions are the ``/ws`` connections only, each closed (code 4408) after ``idle_timeout``
+seconds without a message, its unfinished episode given up: OpenEnv's other ways to hold a
+session (``openenv/session/create`` on ``POST /mcp``, the ``/mcp`` WebSocket, ``/ws?session_id=``
+attaching to one) never expire, so any client could hold every ``max_sessions`` slot, or a
+teacher's problem, forever; they are refused (``POST /mcp`` answers every call with a
+JSON-RPC error, as it would for an env without tools).
 :func:`serve` runs it with uvicorn, WebSocket frames capped at ``max_request_bytes`` too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import socket
 from typing import Any
+from urllib.parse import parse_qs
 
 try:
     import uvicorn
@@ -50,6 +58,8 @@ from rlvr_envs.integrations.openenv.session import (
 )
 
 MAX_REQUEST_BYTES = 4 * 2**20  # a 256 Ki-character completion JSON-escaped fits (\uXXXX)
+IDLE_TIMEOUT = 600.0  # seconds a /ws session may wait for its client's next message
+IDLE_CLOSE = 4408  # the close code of a session closed for idling (4000-4999: private use)
 _STATUS = {"too_large": 413, "busy": 503}
 
 
@@ -141,14 +151,20 @@ class RlvrEnvironment(Environment[RlvrAction, RlvrObservation, RlvrState]):
 
 class _Guard:
     """ASGI middleware: bodies over ``limit`` bytes get 413 before any handler reads them;
-    on a teacher's server the stateless HTTP routes are refused."""
+    on a teacher's server the stateless HTTP routes are refused; sessions are ``/ws``
+    connections only, closed after ``idle`` seconds without a client message (None: never).
+    """
 
-    def __init__(self, app: Any, limit: int, teacher: bool) -> None:
+    def __init__(self, app: Any, limit: int, teacher: bool, idle: float | None = None) -> None:
         self.app = app
         self.limit = limit
         self.teacher = teacher
+        self.idle = idle
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+            return
         if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
             await self.app(scope, receive, send)
             return
@@ -174,6 +190,9 @@ class _Guard:
             if len(body) > self.limit:
                 await _reply(send, 413, self._too_large())
                 return
+        if scope["path"] == "/mcp":
+            await _reply(send, 200, _no_mcp(body))
+            return
         replayed = False
 
         async def replay() -> Any:
@@ -185,11 +204,62 @@ class _Guard:
 
         await self.app(scope, replay, send)
 
+    async def _websocket(self, scope: Any, receive: Any, send: Any) -> None:
+        """Refuse the session routes that never expire; close idle ``/ws`` sessions."""
+        attach = "session_id" in parse_qs(
+            scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True
+        )
+        if scope["path"] == "/mcp" or (scope["path"] == "/ws" and attach):
+            await receive()  # websocket.connect; a close before accept is HTTP 403
+            await send({"type": "websocket.close", "code": 1008, "reason": _NO_SESSIONS[:120]})
+            return
+        if self.idle is None or scope["path"] != "/ws":
+            await self.app(scope, receive, send)
+            return
+        idle, closed = self.idle, False
+
+        async def timed_receive() -> Any:
+            nonlocal closed
+            if closed:
+                return {"type": "websocket.disconnect", "code": IDLE_CLOSE}
+            try:
+                return await asyncio.wait_for(receive(), idle)
+            except asyncio.TimeoutError:
+                closed = True
+                reason = f"idle for {idle:g} s (rlvr serve --idle-timeout)"
+                await send({"type": "websocket.close", "code": IDLE_CLOSE, "reason": reason})
+                return {"type": "websocket.disconnect", "code": IDLE_CLOSE}
+
+        async def guarded_send(message: Any) -> None:
+            if not closed:  # after the idle close, the app's own close has nothing to do
+                await send(message)
+
+        await self.app(scope, timed_receive, guarded_send)
+
     def _too_large(self) -> dict[str, str]:
         return ServeError(
             "too_large",
             f"request bodies are limited to {self.limit} bytes (rlvr serve --max-request-bytes)",
         ).to_dict()
+
+
+_NO_SESSIONS = (
+    "rlvr serve keeps sessions on /ws connections only (OpenEnv's EnvClient): no MCP tools, "
+    "no HTTP sessions (openenv/session/*), no attaching to a session by id"
+)
+
+
+def _no_mcp(body: bytes) -> dict[str, Any]:
+    """The JSON-RPC error ``POST /mcp`` answers (OpenEnv's validator wants JSON-RPC there)."""
+    try:
+        request = json.loads(body)
+    except (ValueError, RecursionError):
+        request = None
+    request_id = request.get("id") if isinstance(request, dict) else None
+    if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
+        request_id = None
+    error = {"code": -32601, "message": _NO_SESSIONS}
+    return {"jsonrpc": "2.0", "id": request_id, "error": error}
 
 
 async def _reply(send: Any, status: int, payload: dict[str, Any]) -> None:
@@ -206,16 +276,23 @@ def make_app(
     timeout: float | None = None,
     max_completion_chars: int = MAX_COMPLETION_CHARS,
     max_request_bytes: int = MAX_REQUEST_BYTES,
+    idle_timeout: float | None = IDLE_TIMEOUT,
 ) -> Any:
     """The FastAPI app (OpenEnv's ``create_app``) serving ``source``: at most
-    ``max_sessions`` concurrent WebSocket sessions, ``timeout`` seconds of verification per
-    step (None: the verifier's default), completions of at most ``max_completion_chars``
-    characters and request bodies of at most ``max_request_bytes`` bytes (run it with
-    uvicorn's ``ws_max_size`` set to the same, as :func:`serve` does)."""
+    ``max_sessions`` concurrent WebSocket sessions, each closed after ``idle_timeout``
+    seconds without a message from its client (None: never; its unfinished episode is given
+    up, as when the client closes it), ``timeout`` seconds of verification per step (None:
+    the verifier's default), completions of at most ``max_completion_chars`` characters and
+    request bodies of at most ``max_request_bytes`` bytes (run it with uvicorn's
+    ``ws_max_size`` set to the same, as :func:`serve` does)."""
     if type(max_sessions) is not int or max_sessions < 1:
         raise ValueError(f"max_sessions must be a positive int, got {max_sessions!r}")
     if timeout is not None and timeout <= 0:
         raise ValueError(f"timeout must be positive seconds or None, got {timeout!r}")
+    if idle_timeout is not None and not idle_timeout > 0:
+        raise ValueError(
+            f"idle_timeout must be positive seconds or None (never), got {idle_timeout!r}"
+        )
     factory = functools.partial(
         RlvrEnvironment, source, timeout=timeout, max_completion_chars=max_completion_chars
     )
@@ -244,7 +321,10 @@ def make_app(
             summary="Where the teacher's curriculum stands",
         )
     app.add_middleware(
-        _Guard, limit=int(max_request_bytes), teacher=isinstance(source, TeacherSource)
+        _Guard,
+        limit=int(max_request_bytes),
+        teacher=isinstance(source, TeacherSource),
+        idle=None if idle_timeout is None else float(idle_timeout),
     )
     return app
 

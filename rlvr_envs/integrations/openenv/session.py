@@ -427,9 +427,11 @@ class Session:
                     "episode_over" if self._env is not None else "no_episode",
                     "the episode is over (done was true): reset for the next problem"
                     if self._env is not None
-                    else "step before reset: reset first, or (over HTTP, where every request "
-                    "gets a fresh environment) pass action.episode = the metadata['episode'] "
-                    "that reset returned; multi-turn episodes need the /ws WebSocket",
+                    else "step before reset: reset first (a client that reconnected after the "
+                    "server closed its idle session, rlvr serve --idle-timeout, starts without "
+                    "an episode), or (over HTTP, where every request gets a fresh environment) "
+                    "pass action.episode = the metadata['episode'] that reset returned; "
+                    "multi-turn episodes need the /ws WebSocket",
                 )
             return self._one_attempt(text, episode, budget)
         if episode is not None and self._episode(episode) != self._draw.episode():  # type: ignore[union-attr]
