@@ -310,6 +310,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_export)
 
+    from rlvr_envs.evaluation.cli import add_eval_parser
+
+    add_eval_parser(sub)
+
+    from rlvr_envs.evaluation.calibrate import add_calibrate_parser
+
+    add_calibrate_parser(sub)
+
     from rlvr_envs.integrations.openenv.cli import add_serve_parser
 
     add_serve_parser(sub)

@@ -9,7 +9,7 @@ VENV=.venv-test
 "$VENV/bin/python" -m pip install -q --upgrade pip
 # torch first, so that nothing resolves a CUDA build (the CPU wheel is local here)
 "$VENV/bin/python" -m pip install -q -c constraints/test.txt torch
-"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[dev,train]"
+"$VENV/bin/python" -m pip install -q -c constraints/test.txt -e ".[dev,train,eval]"
 "$VENV/bin/ruff" check .
 "$VENV/bin/ruff" format --check .
 # slow tests (throughput targets, the real embedded model) run on demand: -m slow

@@ -157,19 +157,32 @@ def _space(suite: str, bins: int) -> TaskSpace:
     return TaskSpace.from_suite(suite, bins=bins)
 
 
+def calibrated_cards(student: Student, config: BenchConfig, seed: int) -> list[Any]:
+    """Difficulty cards of ``student`` before training (teacher option ``cards=student``):
+    ``config.bins`` bins of 16 problems per env, ``group_size`` attempts each, measured as
+    ``rlvr calibrate`` measures a model (:func:`rlvr_envs.evaluation.calibrate.student_cards`).
+    The attempts do not train the student and are not counted in the budget."""
+    from rlvr_envs.evaluation.calibrate import student_cards
+
+    return student_cards(student, bins=config.bins, n=16, k=config.group_size, seed=seed)
+
+
 def run_one(config: BenchConfig, scenario: str, teacher: str, seed: int) -> dict[str, Any]:
     """One run: a fresh simulated student of ``scenario`` (ground truth from ``seed``) trained
-    by ``teacher`` (seeded with ``seed``)."""
+    by ``teacher`` (seeded with ``seed``). A label with ``cards=student`` (e.g.
+    ``"sec:cards=student"``) starts the teacher from cards of this student, measured before
+    training (:func:`calibrated_cards`); ``cards=PATH`` from a ``cards.json``."""
     space = _space(config.suite, config.bins)
     test = held_out_specs(space, config.test_per_env)
     student = get_scenario(scenario).make_student(
         space, seed, StudentConfig(group_size=config.group_size)
     )
     ceiling = student.best_possible(test)
+    options = teacher_options(teacher, config)
+    if options.get("cards") == "student":
+        options["cards"] = calibrated_cards(student, config, seed)
     run = run_curriculum(
-        make_teacher(
-            parse_teacher(teacher)[0], space, seed=seed, **teacher_options(teacher, config)
-        ),
+        make_teacher(parse_teacher(teacher)[0], space, seed=seed, **options),
         student,
         test,
         config.eval_steps(),

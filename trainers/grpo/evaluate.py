@@ -6,33 +6,15 @@ whose seeds come from ``rlvr_envs.EVAL_SEEDS``, a range training never draws fro
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import rlvr_envs
+from rlvr_envs.evaluation.metrics import pass_at_k, subset
 from trainers.grpo.rollout import Rollout, Sampling
 
-
-def pass_at_k(n: int, c: int, k: int) -> float:
-    """Unbiased pass@k from ``n`` samples of which ``c`` are correct (Chen et al. 2021,
-    "Evaluating Large Language Models Trained on Code", eq. 1): ``1 - C(n-c, k) / C(n, k)``."""
-    if k > n:
-        raise ValueError(f"pass@{k} needs at least {k} samples, got {n}")
-    if n - c < k:
-        return 1.0
-    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
-
-
-def subset(problems: Sequence[Any], limit: int | None) -> list[Any]:
-    """At most ``limit`` problems, evenly spaced over the set (so every env id and the whole
-    difficulty range stay represented), in their original order."""
-    problems = list(problems)
-    if not limit or limit >= len(problems):
-        return problems
-    step = len(problems) / limit
-    return [problems[int(i * step)] for i in range(limit)]
+__all__ = ["evaluate", "pass_at_k", "subset"]
 
 
 def evaluate(

@@ -3,6 +3,9 @@
 Each proposes specs by choosing an arm and then a difficulty uniformly inside the arm's bin,
 with a fresh training seed; each learns one statistic per arm from the outcomes that fall in
 it (an outcome's arm is found from its spec, so specs proposed by someone else count too).
+SEC, DUMP and MoPPS can start from difficulty cards (option ``cards``, see
+:mod:`rlvr_envs.curriculum.prior`): an arm's statistic starts where the card's predicted pass
+rate at the arm's centre puts it.
 """
 
 from __future__ import annotations
@@ -10,9 +13,11 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
+from rlvr_envs.curriculum.prior import arm_rates, expected_abs_advantage, prior_cards
 from rlvr_envs.curriculum.space import Outcome, TaskSpace, TaskSpec
 from rlvr_envs.curriculum.teachers.base import Teacher, register_teacher
 
@@ -51,17 +56,29 @@ class SEC(_ArmTeacher):
     distribution ``softmax(Q / temperature)``. Source: Chen et al., "Self-Evolving Curriculum
     for LLM Reasoning", 2025. Defaults here: ``alpha = 0.5``; ``temperature = 0.2``, our
     choice for spaces of ~100 arms (the paper's spaces have a handful of categories).
+
+    ``cards``: ``Q`` starts at the expected mean absolute advantage ``2 sqrt(p (1 - p))`` at
+    the arm's predicted pass rate ``p`` (0 for arms of envs without a card).
     """
 
     name = "sec"
     state_fields = ("q",)
 
     def __init__(
-        self, space: TaskSpace, seed: int = 0, *, alpha: float = 0.5, temperature: float = 0.2
+        self,
+        space: TaskSpace,
+        seed: int = 0,
+        *,
+        alpha: float = 0.5,
+        temperature: float = 0.2,
+        cards: Any = None,
     ) -> None:
         super().__init__(space, seed)
         self.alpha, self.temperature = alpha, temperature
         self.q = np.zeros(len(space.arms))
+        found = prior_cards(cards, space)
+        if found:
+            self.q = np.nan_to_num(expected_abs_advantage(arm_rates(found, space)), nan=0.0)
 
     def arm_probabilities(self) -> np.ndarray:
         return _softmax(self.q, self.temperature)
@@ -83,6 +100,10 @@ class DUMP(_ArmTeacher):
     ``softmax(score / temperature)``. Source: Wang et al., "DUMP: Automated
     Distribution-Level Curriculum Learning for RL-based LLM Post-training", 2025. Defaults
     here: window 64 groups, ``c = 1``, temperature 0.1.
+
+    ``cards``: each arm of an env with a card starts with ``cards_weight`` pseudo-groups whose
+    mean absolute advantage is the expected ``2 sqrt(p (1 - p))`` at its predicted pass rate
+    ``p`` (so it is no longer untried).
     """
 
     name = "dump"
@@ -96,11 +117,22 @@ class DUMP(_ArmTeacher):
         window: int = 64,
         c: float = 1.0,
         temperature: float = 0.1,
+        cards: Any = None,
+        cards_weight: int = 4,
     ) -> None:
         super().__init__(space, seed)
         self.window, self.c, self.temperature = int(window), c, temperature
         self.windows: list[deque[float]] = [deque(maxlen=self.window) for _ in space.arms]
         self.counts = np.zeros(len(space.arms), dtype=np.int64)
+        found = prior_cards(cards, space)
+        if found:
+            if cards_weight < 1:
+                raise ValueError(f"cards_weight must be >= 1 pseudo-group, got {cards_weight}")
+            expected = expected_abs_advantage(arm_rates(found, space))
+            for arm, value in enumerate(expected.tolist()):
+                if not math.isnan(value):
+                    self.windows[arm].extend([value] * int(cards_weight))
+                    self.counts[arm] = int(cards_weight)
 
     def scores(self) -> np.ndarray:
         """UCB score per arm (infinite for arms never tried)."""
@@ -192,6 +224,10 @@ class MoPPS(_ArmTeacher):
     Source: Qu et al., "Can Prompt Difficulty be Online Predicted for Accelerating RL
     Finetuning of Reasoning Models?", 2025 (MoPPS; per prompt there, per arm here). Defaults
     here: ``target = 0.5``, ``decay = 0.9``.
+
+    ``cards``: each arm of an env with a card starts at ``Beta(a0 + w p, b0 + w (1 - p))``,
+    ``w = cards_weight`` pseudo-attempts at its predicted pass rate ``p`` (forgotten at the
+    same ``decay`` as real ones).
     """
 
     name = "mopps"
@@ -205,11 +241,21 @@ class MoPPS(_ArmTeacher):
         target: float = 0.5,
         decay: float = 0.9,
         prior: tuple[float, float] = (1.0, 1.0),
+        cards: Any = None,
+        cards_weight: float = 4.0,
     ) -> None:
         super().__init__(space, seed)
         self.target, self.decay, self.prior = target, decay, tuple(prior)
         self.a = np.full(len(space.arms), float(prior[0]))
         self.b = np.full(len(space.arms), float(prior[1]))
+        found = prior_cards(cards, space)
+        if found:
+            if cards_weight <= 0:
+                raise ValueError(f"cards_weight must be > 0 pseudo-attempts, got {cards_weight}")
+            p = arm_rates(found, space)
+            has = ~np.isnan(p)
+            self.a[has] += cards_weight * p[has]
+            self.b[has] += cards_weight * (1.0 - p[has])
 
     def sample(self, n: int) -> list[TaskSpec]:
         theta = self.rng.beta(self.a, self.b, size=(n, len(self.a)))

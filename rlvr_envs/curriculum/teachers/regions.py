@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from rlvr_envs.curriculum.prior import prior_cards
 from rlvr_envs.curriculum.space import Outcome, TaskSpace, TaskSpec
 from rlvr_envs.curriculum.teachers.base import Teacher, register_teacher, remember
 from rlvr_envs.curriculum.teachers.gmm import GaussianMixture, fit_best
@@ -81,6 +82,12 @@ class ALPGMM(_BoxTeacher):
     continuously parameterized environments", CoRL 2019 (20% random, AIC selection).
     Defaults here: refit every ``fit_every = 100`` episodes of the env on its last
     ``window = 250``, ``max_components = 5``.
+
+    ``cards`` (difficulty cards, :mod:`rlvr_envs.curriculum.prior`): until an env has its
+    first GMM, its uniform draws come from the card's learnable zone ``[d@90, d@10]`` (at
+    least ``cards_width`` of the range wide, around ``d@50``) instead of the whole box; in
+    ``mode="knobs"`` the zone's difficulties map onto the knob box as the space maps a
+    difficulty. Later random draws are uniform over the box, as without cards.
     """
 
     name = "alp-gmm"
@@ -97,17 +104,41 @@ class ALPGMM(_BoxTeacher):
         window: int = 250,
         max_components: int = 5,
         random: float | None = None,  # the old name of random_share
+        cards: Any = None,
+        cards_width: float = 0.1,
     ) -> None:
         super().__init__(space, seed, mode=mode, random_share=random_share, random=random)
         self.fit_every, self.window = int(fit_every), int(window)
         self.max_components = int(max_components)
         n = len(space)
+        # per env, the difficulty interval its first draws come from (None: the whole box)
+        found = prior_cards(cards, space)
+        self.zones: list[tuple[float, float] | None] = [
+            _zone(found[env_id], space.difficulty_range(env_id), cards_width)
+            if env_id in found
+            else None
+            for env_id in space.env_ids
+        ]
         # history[e] = [points, pass rates, count]: every episode of env e, in arrays that
         # double when full
         self.history = [[np.zeros((64, w)), np.zeros(64), 0] for w in self.widths]
         self.windows = [deque(maxlen=self.window) for _ in range(n)]
         self.since_fit = np.zeros(n, dtype=np.int64)
         self.gmms: list[dict[str, Any] | None] = [None] * n
+
+    def _random(self) -> TaskSpec:
+        e = int(self._env_choice(1)[0])
+        zone = self.zones[e] if self.gmms[e] is None else None
+        if zone is None:
+            return self._emit(e, self.rng.random(self.widths[e]))
+        env_id = self.space.env_ids[e]
+        d = zone[0] + self.rng.random() * (zone[1] - zone[0])
+        if self.mode == "difficulty" or not self.space.dims(env_id):
+            low, high = self.space.difficulty_range(env_id)
+            u = np.array([(d - low) / (high - low) if high > low else 0.0])
+        else:
+            u = self.space.point(TaskSpec(env_id, difficulty=d))
+        return self._emit(e, u)
 
     def _components(self) -> tuple[list[tuple[int, int]], np.ndarray]:
         """Every env's Gaussians as (env, component) with their mean ALP (clipped at 0)."""
@@ -169,6 +200,20 @@ class ALPGMM(_BoxTeacher):
         """The env's current GMM over (knob coordinates, ALP), if fitted."""
         data = self.gmms[self.space.env_index(env_id)]
         return GaussianMixture.from_dict(data) if data is not None else None
+
+
+def _zone(card: Any, span: tuple[float, float], width: float) -> tuple[float, float]:
+    """A card's learnable zone ``[d@90, d@10]`` within ``span``, widened around ``d@50`` to
+    at least ``width`` of the span."""
+    low, high = span
+    lo = min(max(card.difficulty_at(0.9), low), high)
+    hi = min(max(card.difficulty_at(0.1), low), high)
+    least = width * (high - low)
+    if hi - lo < least:
+        mid = min(max(card.difficulty_at(0.5), low), high)
+        lo = max(low, min(mid - least / 2, high - least))
+        hi = min(high, lo + least)
+    return float(lo), float(hi)
 
 
 @register_teacher

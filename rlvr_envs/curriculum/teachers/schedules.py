@@ -3,8 +3,11 @@ ladder, and automatic domain randomisation over the knob box."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from rlvr_envs.curriculum.prior import fraction_of_range, prior_cards
 from rlvr_envs.curriculum.space import Outcome, TaskSpace, TaskSpec
 from rlvr_envs.curriculum.teachers.base import Teacher, register_teacher, remember
 
@@ -19,6 +22,10 @@ class Schedule(Teacher):
     being practised. Envs are drawn by the space's weights. Source: the hand-designed
     curricula of Bengio et al., "Curriculum Learning", ICML 2009, as the easy-to-hard
     baselines of LLM RL papers (e.g. SEC's "difficulty-ordered" curriculum).
+
+    ``cards`` (difficulty cards, :mod:`rlvr_envs.curriculum.prior`): an env's frontier starts
+    at fraction ``f0`` of its range where its card's fit crosses ``cards_rate`` (``d@90``) and
+    moves as ``f0 + (1 - f0) f``; envs without a card start at 0 as above.
     """
 
     name = "schedule"
@@ -31,21 +38,36 @@ class Schedule(Teacher):
         budget: int = 20_000,
         end: float = 0.8,
         window: float = 0.3,
+        cards: Any = None,
+        cards_rate: float = 0.9,
     ) -> None:
         super().__init__(space, seed)
         self.budget, self.end, self.window = int(budget), float(end), float(window)
+        found = prior_cards(cards, space)
+        # where each env's frontier starts, as a fraction of its range
+        self.start = np.array(
+            [
+                fraction_of_range(space, env_id, found[env_id].difficulty_at(cards_rate))
+                if env_id in found
+                else 0.0
+                for env_id in space.env_ids
+            ]
+        )
 
     def frontier(self) -> float:
-        """Where the frontier is now, as a fraction of every env's range."""
+        """Where the frontier is now, as a fraction of every env's range (of the part of it
+        above the env's start, for envs with a card)."""
         return min(1.0, self.episodes / max(1.0, self.end * self.budget))
 
     def sample(self, n: int) -> list[TaskSpec]:
-        f = self.frontier()
-        lo = max(0.0, f - self.window)
+        progress = self.frontier()
         specs = []
         for e in self._env_choice(n):
             env_id = self.space.env_ids[e]
             low, high = self.space.difficulty_range(env_id)
+            start = self.start[e]
+            f = start + (1.0 - start) * progress if start else progress
+            lo = max(0.0, f - self.window)
             t = lo + self.rng.random() * (f - lo)
             specs.append(TaskSpec(env_id, difficulty=low + t * (high - low), seed=self._seed()))
         return specs
@@ -62,6 +84,10 @@ class ThresholdLadder(Teacher):
     restarts. Source: Zeng et al., "RLVE: Scaling Up Reinforcement Learning for Language
     Models with Adaptive Verifiable Environments", 2025 (accuracy threshold 0.9, a window of
     the last 4 levels).
+
+    ``cards`` (difficulty cards, :mod:`rlvr_envs.curriculum.prior`): an env's ``M`` starts at
+    its first level whose predicted pass rate (the card's fit at the level's centre) is below
+    ``threshold``, as if the ladder had climbed the levels the card says are mastered.
     """
 
     name = "threshold-ladder"
@@ -75,13 +101,27 @@ class ThresholdLadder(Teacher):
         threshold: float = 0.9,
         min_prompts: int = 8,
         window: int = 4,
+        cards: Any = None,
     ) -> None:
         super().__init__(space, seed)
         self.threshold, self.min_prompts, self.window = threshold, int(min_prompts), int(window)
         n = len(space)
         self.level = np.zeros(n, dtype=np.int64)
+        found = prior_cards(cards, space)
+        for e, env_id in enumerate(space.env_ids):
+            if env_id in found:
+                self.level[e] = self._mastered(found[env_id], env_id)
         self.seen = np.zeros(n, dtype=np.int64)
         self.correct = np.zeros(n)
+
+    def _mastered(self, card: Any, env_id: str) -> int:
+        """How many levels, from the easiest, the card predicts at >= ``threshold``."""
+        levels = 0
+        for arm in self.space.env_arms(env_id)[:-1]:
+            if card.rate_at(arm.centre) < self.threshold:
+                break
+            levels += 1
+        return levels
 
     def sample(self, n: int) -> list[TaskSpec]:
         specs = []
