@@ -28,6 +28,45 @@ class Completion:
     finish_reason: str | None = None
 
 
+Examples = Sequence[Sequence[str]]
+"""Worked examples: ``[user, assistant]`` pairs shown as earlier chat turns (few-shot)."""
+
+
+def chat_messages(
+    prompt: str, system_prompt: str | None = None, examples: Examples = ()
+) -> list[Message]:
+    """The chat a model is asked: an optional system message, the worked ``examples`` as
+    earlier user/assistant turns, then ``prompt`` (the trainer and ``rlvr eval`` both ask
+    this way, so a model is evaluated as it was trained)."""
+    messages: list[Message] = (
+        [{"role": "system", "content": system_prompt}] if system_prompt else []
+    )
+    for user, assistant in examples:
+        messages += [{"role": "user", "content": user}, {"role": "assistant", "content": assistant}]
+    messages.append({"role": "user", "content": prompt})
+    return messages
+
+
+def parse_chat_examples(text: str) -> list[list[str]]:
+    """Worked examples from JSON, or from a JSON file when ``text`` names one: a list of
+    ``[user, assistant]`` string pairs. ValueError says what is wrong."""
+    import json
+    from pathlib import Path
+
+    source = Path(text).read_text() if text and Path(text).is_file() else text
+    try:
+        examples = json.loads(source)
+    except ValueError:
+        raise ValueError(
+            "chat examples must be JSON (or a JSON file): a list of [user, assistant] pairs"
+        ) from None
+    if not isinstance(examples, list) or not all(
+        isinstance(e, list) and len(e) == 2 and all(isinstance(t, str) for t in e) for e in examples
+    ):
+        raise ValueError("chat examples must be a JSON list of [user, assistant] string pairs")
+    return examples
+
+
 def valid_unicode(text: str) -> str:
     """``text`` with lone UTF-16 surrogates (which no UTF-8 file or request can carry)
     replaced by U+FFFD; valid text is returned as it is."""

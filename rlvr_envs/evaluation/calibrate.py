@@ -372,7 +372,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         results = score_problems(
             problems, backend, k=args.k, temperature=temperature, max_tokens=args.max_tokens,
             system_prompt=args.system_prompt, cache=cache, progress=not args.no_progress,
-            desc="calibrate", max_turns=args.max_turns,
+            desc="calibrate", max_turns=args.max_turns, examples=args.examples,
         )  # fmt: skip
         errors = sum(r.n_errors for r in results)
         return [(r.n_correct, r.n_ok) for r in results]
@@ -381,6 +381,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "source": args.source, "backend": "hf" if args.hf else "openai",
         "base_url": args.base_url, "hf": args.hf, "temperature": temperature,
         "max_tokens": args.max_tokens, "system_prompt": args.system_prompt,
+        "chat_examples": args.examples,
         "max_turns": args.max_turns,
     }  # fmt: skip
     try:

@@ -85,6 +85,13 @@ def add_model_arguments(p: argparse.ArgumentParser, *, out_default: str) -> None
         help="requests in flight (--hf: batch size); default 8",
     )
     p.add_argument("--system-prompt", default=None)
+    p.add_argument(
+        "--chat-examples",
+        default=None,
+        metavar="JSON_OR_FILE",
+        help="worked examples shown as earlier chat turns: a JSON list of [user, assistant] "
+        "pairs, or a file holding one (small models often need one to learn the answer form)",
+    )
     p.add_argument("--out", default=None, help=f"output directory (default {out_default})")
     p.add_argument(
         "--cache",
@@ -129,7 +136,11 @@ def slug(text: str) -> str:
 
 
 def check_model_args(args: argparse.Namespace) -> None:
-    """ValueError naming the option, for the options of :func:`add_model_arguments`."""
+    """ValueError naming the option, for the options of :func:`add_model_arguments`; parses
+    ``--chat-examples`` into ``args.examples``."""
+    from rlvr_envs.evaluation.backend import parse_chat_examples
+
+    args.examples = parse_chat_examples(args.chat_examples) if args.chat_examples else []
     if bool(args.base_url) == bool(args.hf):
         raise ValueError("give the model as --base-url URL --model NAME, or as --hf PATH")
     if args.base_url and not args.model:
@@ -214,6 +225,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             problems, backend, k=args.k, temperature=temperature, max_tokens=args.max_tokens,
             system_prompt=args.system_prompt, seed=args.seed, cache=cache,
             progress=not args.no_progress, desc=slug(args.source), max_turns=args.max_turns,
+            examples=args.examples,
         )  # fmt: skip
     except KeyboardInterrupt:
         print(f"\nrlvr eval: interrupted; the completions received are in {cache}: rerun the "
@@ -231,6 +243,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             "backend": "hf" if args.hf else "openai", "base_url": args.base_url, "hf": args.hf,
             "k": args.k, "temperature": temperature, "max_tokens": args.max_tokens,
             "concurrency": args.concurrency, "system_prompt": args.system_prompt,
+            "chat_examples": args.examples,
             "seed": args.seed, "timeout": args.timeout, "retries": args.retries,
             "max_turns": args.max_turns, "n": args.n,
             "difficulty": list(args.difficulty), "cache": str(cache) if cache else None,

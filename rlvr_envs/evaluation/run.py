@@ -29,7 +29,9 @@ from rlvr_envs.evaluation.backend import (
     Backend,
     BackendError,
     Completion,
+    Examples,
     Message,
+    chat_messages,
     valid_unicode,
 )
 from rlvr_envs.evaluation.cache import CompletionCache, cache_key
@@ -115,12 +117,14 @@ class _Run:
         system_prompt: str | None,
         seed: int | None,
         max_turns: int | None,
+        examples: Examples,
         executor: concurrent.futures.Executor,
         bar: Any,
     ) -> None:
         self.backend, self.cache, self.executor, self.bar = backend, cache, executor, bar
         self.temperature, self.max_tokens = temperature, max_tokens
         self.system_prompt, self.seed, self.max_turns = system_prompt or None, seed, max_turns
+        self.examples = [tuple(e) for e in examples]
         # the request's settings, as the cache key holds them: 0 and 0.0 are one temperature,
         # "" and None one system prompt (neither sends a system message)
         self.settings: dict[str, Any] = {
@@ -144,10 +148,7 @@ class _Run:
 
     async def sample(self, problem: Problem, problem_hash: str, index: int) -> SampleResult:
         loop = asyncio.get_running_loop()
-        messages: list[Message] = []
-        if self.system_prompt:
-            messages.append({"role": "system", "content": self.system_prompt})
-        messages.append({"role": "user", "content": problem.prompt})
+        messages = chat_messages(problem.prompt, self.system_prompt, self.examples)
         seed = None if self.seed is None else self.seed + index
         turns = self.turns_for(problem)
         texts: list[str] = []
@@ -247,6 +248,7 @@ async def ascore_problems(
     desc: str = "eval",
     max_turns: int | None = None,
     workers: int | None = None,
+    examples: Examples = (),
 ) -> list[ProblemResult]:
     """:func:`score_problems` on the running event loop."""
     problems = list(problems)
@@ -262,7 +264,8 @@ async def ascore_problems(
     executor = concurrent.futures.ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1)
     run = _Run(
         backend, store, temperature=temperature, max_tokens=max_tokens,
-        system_prompt=system_prompt, seed=seed, max_turns=max_turns, executor=executor, bar=bar,
+        system_prompt=system_prompt, seed=seed, max_turns=max_turns, examples=examples,
+        executor=executor, bar=bar,
     )  # fmt: skip
     hashes = [content_hash(problem) for problem in problems]
     tasks = [
@@ -298,14 +301,16 @@ def score_problems(
     desc: str = "eval",
     max_turns: int | None = None,
     workers: int | None = None,
+    examples: Examples = (),
 ) -> list[ProblemResult]:
     """Sample ``k`` completions per problem from ``backend`` and score them; one
     :class:`ProblemResult` per problem, in the order given.
 
-    Messages are the optional system prompt, then the problem's prompt as the user message
-    (as in :func:`rlvr_envs.integrations.trl.problem_row`); multi-turn problems continue
-    with the family's feedback (see the module docstring). Sample ``i`` is requested with
-    seed ``seed + i`` when ``seed`` is given. Completions are scored with
+    Messages are the optional system prompt, the worked ``examples`` (``[user, assistant]``
+    pairs, as earlier turns), then the problem's prompt as the user message
+    (:func:`~rlvr_envs.evaluation.backend.chat_messages`, as the trainer asks); multi-turn
+    problems continue with the family's feedback (see the module docstring). Sample ``i`` is
+    requested with seed ``seed + i`` when ``seed`` is given. Completions are scored with
     :func:`rlvr_envs.verify` on ``workers`` threads (default: the CPU count) as they arrive.
     ``cache`` is the JSONL completion cache (see :mod:`rlvr_envs.evaluation.cache`); None
     keeps none. ``progress`` shows a tqdm bar with running accuracy and tokens/s on stderr.
@@ -317,7 +322,7 @@ def score_problems(
     coro = ascore_problems(
         problems, backend, k=k, temperature=temperature, max_tokens=max_tokens,
         system_prompt=system_prompt, seed=seed, cache=cache, progress=progress, desc=desc,
-        max_turns=max_turns, workers=workers,
+        max_turns=max_turns, workers=workers, examples=examples,
     )  # fmt: skip
     try:
         asyncio.get_running_loop()

@@ -43,7 +43,7 @@ class Request:
 
     index: int  # arrival order over the server's life, from 0
     body: dict[str, Any]
-    problem: Problem | None  # the problem whose prompt is the first user message
+    problem: Problem | None  # the problem whose prompt is a user message
     turn: int  # assistant messages already in the conversation
     attempt: int  # earlier requests with exactly this body
     headers: dict[str, str] = field(default_factory=dict)  # lower-case names
@@ -221,8 +221,15 @@ class FakeServer:
 
     def _request(self, body: dict[str, Any], headers: dict[str, str]) -> Request:
         messages = body.get("messages") or []
-        first_user = next((m.get("content") for m in messages if m.get("role") == "user"), None)
-        turn = sum(m.get("role") == "assistant" for m in messages)
+        # the problem is the user message that is a known prompt (worked examples come
+        # before it); the turn counts the assistant messages after it
+        known = [i for i, m in enumerate(messages)
+                 if m.get("role") == "user" and m.get("content") in self.by_prompt]  # fmt: skip
+        at = known[0] if known else None
+        if at is None:
+            at = next((i for i, m in enumerate(messages) if m.get("role") == "user"), 0)
+        first_user = messages[at].get("content") if messages else None
+        turn = sum(m.get("role") == "assistant" for m in messages[at:])
         attempt = 0
         if self.record:
             key = json.dumps(body, sort_keys=True)

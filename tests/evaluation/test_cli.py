@@ -140,3 +140,30 @@ def test_eval_with_a_local_hf_model(tmp_path, capsys):
     assert len(cached) == 6 and all(1 <= c["completion_tokens"] <= 6 for c in cached)
     assert main(args) == 0  # the rerun reads the cache
     assert json.loads((out / "results.json").read_text())["timing"]["requests"] == 0
+
+
+def test_chat_examples_are_earlier_turns_and_part_of_the_cache_key(serve, tmp_path, capsys):
+    from rlvr_envs.evaluation import eval_problems
+
+    problems = eval_problems("rlvr/Arithmetic-v0", 2)
+    server = serve(problems)
+    examples = [["What is 1 + 1?", "<answer>2</answer>"]]
+    file = tmp_path / "examples.json"
+    file.write_text(json.dumps(examples))
+    out = tmp_path / "run"
+    assert main(eval_args("rlvr/Arithmetic-v0", server.url, out, "--n", "2",
+                          "--chat-examples", str(file))) == 0  # fmt: skip
+    sent = [r.body["messages"] for r in server.seen]
+    assert len(sent) == 2 and all(len(m) == 3 for m in sent)
+    shown = [{"role": "user", "content": "What is 1 + 1?"},
+             {"role": "assistant", "content": "<answer>2</answer>"}]  # fmt: skip
+    assert [m[:2] for m in sent] == [shown, shown]
+    assert {m[2]["content"] for m in sent} == {p.prompt for p in problems}
+    report = json.loads((out / "results.json").read_text())
+    assert report["pass@1"] == 1.0 and report["settings"]["chat_examples"] == examples
+    assert main(eval_args("rlvr/Arithmetic-v0", server.url, out, "--n", "2")) == 0
+    assert server.requests == 4  # without the examples: other requests, not cache hits
+    capsys.readouterr()
+    for bad in ('[["only a question"]]', "not json", "[[1, 2]]"):
+        assert main(eval_args("rlvr/Arithmetic-v0", server.url, out, "--chat-examples", bad)) == 2
+        assert "chat examples must" in capsys.readouterr().err

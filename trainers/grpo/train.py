@@ -40,6 +40,7 @@ import rlvr_envs
 from rlvr_envs.core import stable_seed
 from rlvr_envs.curriculum import TaskSpace, make_teacher
 from rlvr_envs.curriculum.feed import CurriculumFeed
+from rlvr_envs.evaluation.backend import chat_messages, parse_chat_examples
 from trainers.grpo import checkpoint, parallel
 from trainers.grpo.evaluate import evaluate, subset
 from trainers.grpo.metrics import MetricsLog, plot
@@ -231,9 +232,7 @@ class Config:
         if self.eval_samples and self.eval_k > self.eval_samples:
             raise ValueError("eval_k must be <= eval_samples")
         json.loads(self.teacher_options)
-        examples = json.loads(self.chat_examples)
-        if not all(isinstance(e, list) and len(e) == 2 for e in examples):
-            raise ValueError("chat_examples must be a JSON list of [user, assistant] pairs")
+        parse_chat_examples(self.chat_examples)
 
 
 # -- the few functions the loop needs ---------------------------------------------------------
@@ -247,10 +246,7 @@ def encode_prompt(
 ) -> list[int]:
     """The problem as chat messages (system prompt, worked examples as earlier turns, then the
     problem), rendered by the model's chat template, as token ids."""
-    messages = [{"role": "system", "content": system_prompt}] if system_prompt else []
-    for user, assistant in examples:
-        messages += [{"role": "user", "content": user}, {"role": "assistant", "content": assistant}]
-    messages.append({"role": "user", "content": problem.prompt})
+    messages = chat_messages(problem.prompt, system_prompt, examples)
     if getattr(tokenizer, "chat_template", None):
         text = tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=False)
     else:
