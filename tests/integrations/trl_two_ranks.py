@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+import torch
 import trl
 
 import rlvr_envs
@@ -51,3 +52,8 @@ rank = trainer.accelerator.process_index
         sort_keys=True,
     )
 )
+# Leave the process group before exiting: torch aborts ("terminate called without an active
+# exception") when gloo's threads are torn down by the interpreter's exit instead.
+trainer.accelerator.wait_for_everyone()
+if torch.distributed.is_initialized():
+    torch.distributed.destroy_process_group()
