@@ -10,15 +10,27 @@ does that once for all of them::
         ...                                  # prompt the model G times with item.problem.prompt
         feed.report(item.problem_id, reward) # per completion, in any order, from any thread
 
-**Blocks and lookahead.** The feed asks the teacher for ``block`` specs at a time. Block
-``j`` is drawn only once every group of the blocks before ``j - lookahead + 1`` is complete,
-and the teacher is updated then, with those blocks' outcomes in the order their problems were
-issued (one ``update`` call per block). So the teacher's decisions depend only on the rewards,
-never on the order or the thread in which they arrived or on how far ahead the trainer
-reads: the feed is deterministic for a seed, and two processes that report the same rewards
-see the same problems. A trainer that asks for more than ``lookahead`` blocks before reporting
-gets :class:`LookaheadError` (naming the fix) at once, or, with ``wait`` seconds, after
-waiting that long for another thread's reports.
+**Blocks and lookahead.** The feed asks the teacher for ``block`` specs at a time (with
+``lookahead`` 1, a :meth:`take` that needs more draws one block of what it needs). Block ``j``
+is drawn only once every group of the blocks before ``j - lookahead + 1`` is complete, so
+block ``j`` always comes from a teacher that has learned exactly blocks ``0 .. j - lookahead``.
+So the teacher's decisions depend only on the rewards, never on the order or the thread in
+which they arrived or on how far ahead the trainer reads: the feed is deterministic for a
+seed, and two processes that report the same rewards see the same problems. A trainer that
+asks for more than ``lookahead`` blocks before reporting gets :class:`LookaheadError` (naming
+the fix) at once, or, with ``wait`` seconds, after waiting that long for another thread's
+reports.
+
+**When the teacher learns.** Block ``k`` is applied (one ``update`` call with its outcomes,
+in the order its problems were issued) as soon as it and every block before it are complete:
+inside the :meth:`report` or :meth:`report_group` call that completes the last of them. With
+``lookahead`` ``L >= 2`` the feed first draws block ``k + L - 1`` if the trainer has not asked
+for it yet (that draw may not see block ``k``, and it never depended on it), so the teacher
+sees the same calls, in the same order, however early or late the rewards come:
+``sample(0) .. sample(L-1), update(0), sample(L), update(1), ...``. Until then a complete
+group *waits*: its block still has open groups, or an earlier block does. :meth:`stats` counts
+issued, open, waiting and learned groups; :meth:`flush` applies whatever can be applied (which
+is nothing: the feed already did), so calling it at a checkpoint never changes a later draw.
 
 **Seeds.** A spec without a seed gets ``stable_seed(seed, "feed", index)`` folded into
 ``[0, 2**31 - 1)`` (a range every RNG accepts, below the evaluation seeds
@@ -133,15 +145,17 @@ class CurriculumFeed:
 
     def take(self, n: int, seeds: Sequence[int] | None = None) -> list[FeedItem]:
         """The next ``n`` problems. ``seeds`` (one per problem) replaces the feed's own seed
-        for specs that do not set one. Draws a new block of ``max(block, what is missing)``
-        specs when the drawn ones run out."""
+        for specs that do not set one. Draws new blocks when the drawn specs run out: blocks
+        of ``block`` specs, or with ``lookahead`` 1 one block of ``max(block, what is
+        missing)``."""
         if type(n) is not int or n < 0:
             raise ValueError(f"n must be a non-negative int, got {n!r}")
         if seeds is not None and len(seeds) != n:
             raise ValueError(f"{len(seeds)} seeds for {n} problems")
         with self._lock:
-            if len(self._drawn) < n:
-                self._draw(max(self.block, n - len(self._drawn)))
+            while len(self._drawn) < n:
+                missing = n - len(self._drawn)
+                self._draw(self.block if self.lookahead > 1 else max(self.block, missing), n)
             taken, self._drawn = self._drawn[:n], self._drawn[n:]
             items = []
             for k, (spec, block) in enumerate(taken):
@@ -170,12 +184,21 @@ class CurriculumFeed:
             task = self._tasks[spec.env_id] = rlvr_envs.make_task(spec.env_id)
         return task.generate(seed, spec.difficulty, spec.knobs)
 
-    def _draw(self, size: int) -> None:
-        """Draw the next block, once the blocks it must wait for are complete."""
+    def _draw(self, size: int, n: int) -> None:
+        """Draw the next block for a ``take(n)``, once the blocks it must wait for are
+        complete."""
         block = len(self._blocks)
         must = block - self.lookahead + 1  # blocks [0, must) complete before drawing
         deadline = time.monotonic() + self.wait
         while not self._complete_before(must):
+            unissued = {b for _, b in self._drawn if self._applied <= b < must}
+            if unissued:  # this very take would issue what the new block waits for
+                raise LookaheadError(
+                    f"take({n}) needs block {block} of the curriculum, which waits for the "
+                    f"rewards of block {min(unissued)}, whose problems this same take would "
+                    f"issue (lookahead {self.lookahead} block(s) of {self.block}). Take at "
+                    "most what the blocks in flight hold, or raise lookahead (and block)"
+                )
             left = deadline - time.monotonic()
             if left <= 0:
                 waiting = sum(self._remaining.get(b, 0) for b in range(self._applied, must))
@@ -188,7 +211,12 @@ class CurriculumFeed:
                     + ("" if self.wait else ", or give wait= seconds if another thread reports")
                 )
             self._lock.wait(left)
-        self._apply(must)
+        self._apply(must)  # already applied, unless a draw failed inside a report
+        self._sample(size)
+
+    def _sample(self, size: int) -> None:
+        """Ask the teacher for block ``len(self._blocks)``."""
+        block = len(self._blocks)
         specs = self.teacher.sample(size)
         if len(specs) != size:
             raise RuntimeError(f"teacher {self.teacher.name} gave {len(specs)} specs, not {size}")
@@ -199,14 +227,32 @@ class CurriculumFeed:
     def _complete_before(self, must: int) -> bool:
         return all(self._remaining.get(b, 0) == 0 for b in range(self._applied, must))
 
-    def _apply(self, upto: int) -> None:
-        """Update the teacher with the outcomes of blocks [applied, upto), in issue order."""
+    def _apply(self, upto: int) -> int:
+        """Update the teacher with the outcomes of blocks [applied, upto), in issue order;
+        returns the number of groups applied."""
+        groups = 0
         while self._applied < upto:
             done = sorted(self._done.pop(self._applied, []), key=lambda pair: pair[0])
             if done:
                 self.teacher.update([outcome for _, outcome in done])
+                groups += len(done)
             self._remaining.pop(self._applied, None)
             self._applied += 1
+        return groups
+
+    def _apply_ready(self) -> int:
+        """Apply every block the teacher can learn from now without changing a later draw:
+        block ``k`` once it and the blocks before it are complete, after drawing block
+        ``k + lookahead - 1`` if nobody has asked for it yet (its draw must not see block
+        ``k``; blocks drawn early have ``block`` specs, as :meth:`take` would draw them).
+        Returns the number of groups applied."""
+        groups = 0
+        while self._applied < len(self._blocks) and self._remaining.get(self._applied, 0) == 0:
+            k = self._applied
+            while len(self._blocks) < k + self.lookahead:
+                self._sample(self.block)
+            groups += self._apply(k + 1)
+        return groups
 
     # -- rewards ------------------------------------------------------------------------------
     def report(
@@ -273,7 +319,10 @@ class CurriculumFeed:
         outcome = group.outcome()
         self._done.setdefault(group.block, []).append((group.item.index, outcome))
         self._remaining[group.block] -= 1
-        self._lock.notify_all()
+        try:
+            self._apply_ready()
+        finally:
+            self._lock.notify_all()
         return outcome
 
     def _unknown(self, problem_id: str) -> str:
@@ -290,17 +339,46 @@ class CurriculumFeed:
     # -- state --------------------------------------------------------------------------------
     @property
     def pending(self) -> int:
-        """Issued problems still waiting for rewards."""
+        """Issued problems still waiting for rewards (``stats()["open"]``)."""
         with self._lock:
             return len(self._open)
 
-    def flush(self) -> None:
-        """Update the teacher with every complete block now (at the end of training)."""
+    def stats(self) -> dict[str, int]:
+        """Where the curriculum stands, as counts of groups (one group per problem):
+
+        * ``issued``: problems issued so far;
+        * ``open``: issued, still waiting for some of their ``group_size`` rewards;
+        * ``waiting``: complete, not learned yet (their block, or an earlier one, still has
+          open groups or problems not issued);
+        * ``learned``: groups the teacher has been updated with;
+        * ``blocks_drawn``, ``blocks_applied``: blocks asked of the teacher, and learned;
+        * ``next_update_missing``: groups the next block to learn (``blocks_applied``) still
+          needs before the teacher learns it (0 when no block is in flight).
+        """
         with self._lock:
-            upto = self._applied
-            while upto < len(self._blocks) and self._remaining.get(upto, 0) == 0:
-                upto += 1
-            self._apply(upto)
+            nxt = self._applied
+            return {
+                "issued": self._next_index,
+                "open": len(self._open),
+                "waiting": sum(len(pairs) for pairs in self._done.values()),
+                "learned": sum(self._blocks[: self._applied]),
+                "blocks_drawn": len(self._blocks),
+                "blocks_applied": self._applied,
+                "next_update_missing": self._remaining.get(nxt, 0)
+                if nxt < len(self._blocks)
+                else 0,
+            }
+
+    def flush(self) -> int:
+        """Apply every block that can be applied now; returns the number of groups applied.
+
+        The feed applies a block as soon as it and every block before it are complete, so
+        this returns 0 unless a draw failed inside a report. It never applies part of a
+        block, and never changes what the teacher is asked next: call it at checkpoints
+        and at the end of training to be sure, and keep :meth:`state_dict` for the groups
+        still open or waiting."""
+        with self._lock:
+            return self._apply_ready()
 
     def state_dict(self) -> dict[str, Any]:
         """Everything needed to resume exactly: JSON-serialisable."""
@@ -364,6 +442,7 @@ class CurriculumFeed:
                 int(b): [(int(i), Outcome.from_dict(o)) for i, o in pairs]
                 for b, pairs in state["done"].items()
             }
+            self._apply_ready()  # a state saved before blocks were applied at once
 
 
 def _number(value: Any, what: str, problem_id: str) -> float:

@@ -571,11 +571,14 @@ class _FeedActor:
     ) -> Outcome:
         return self.feed.report_group(problem_id, rewards, **options)
 
-    def flush(self) -> None:
-        self.feed.flush()
+    def flush(self) -> int:
+        return self.feed.flush()
 
     def pending(self) -> int:
         return self.feed.pending
+
+    def stats(self) -> dict[str, int]:
+        return self.feed.stats()
 
     def state_dict(self) -> dict[str, Any]:
         return self.feed.state_dict()
@@ -635,14 +638,18 @@ class FeedClient:
         options = {"correct": correct, "advantages": advantages}
         return self._get(self.handle.report_group.remote(problem_id, list(rewards), options))
 
-    def flush(self) -> None:
-        """Update the teacher with every complete block now."""
-        self._get(self.handle.flush.remote())
+    def flush(self) -> int:
+        """Apply every block that can be applied now (see ``CurriculumFeed.flush``)."""
+        return self._get(self.handle.flush.remote())
 
     @property
     def pending(self) -> int:
         """Issued problems still waiting for rewards."""
         return self._get(self.handle.pending.remote())
+
+    def stats(self) -> dict[str, int]:
+        """Issued, open, waiting and learned groups (see ``CurriculumFeed.stats``)."""
+        return self._get(self.handle.stats.remote())
 
     def state_dict(self) -> dict[str, Any]:
         """The feed's checkpoint (its teacher's state under ``"teacher"``)."""

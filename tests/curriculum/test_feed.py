@@ -179,3 +179,130 @@ def test_a_spec_without_a_seed_gets_the_trainers_seed_or_the_feeds_own():
     assert all(0 <= i.problem.seed < 2**31 - 1 for i in more)
     with pytest.raises(ValueError, match="2 seeds for 3"):
         stream.take(3, seeds=[1, 2])
+
+
+# -- when the teacher learns -------------------------------------------------------------------
+class Recorder:
+    """A teacher that records every call the feed makes to it (what determinism is about)."""
+
+    def __init__(self, inner: Teacher) -> None:
+        self.inner, self.name, self.calls = inner, inner.name, []
+
+    def sample(self, n: int) -> list[TaskSpec]:
+        specs = self.inner.sample(n)
+        self.calls.append(("sample", [s.to_dict() for s in specs]))
+        return specs
+
+    def update(self, outcomes: list) -> None:
+        self.calls.append(("update", [o.to_dict() for o in outcomes]))
+        self.inner.update(outcomes)
+
+    def state_dict(self) -> dict:
+        return self.inner.state_dict()
+
+    def load_state_dict(self, state: dict) -> None:
+        self.inner.load_state_dict(state)
+
+
+def recorded(lookahead: int, block: int = 3, **options) -> CurriculumFeed:
+    teacher = Recorder(make_teacher("learning-progress", TaskSpace(ENVS, bins=4), seed=3))
+    return CurriculumFeed(teacher, group_size=G, block=block, lookahead=lookahead, **options)  # type: ignore[arg-type]
+
+
+def schedule(stream: CurriculumFeed, problems: int, rng: random.Random, eager: float) -> list:
+    """Take ``problems`` one at a time and report every completion, interleaved at random:
+    with probability ``eager`` a step reports a completion (if any is owed), otherwise it
+    takes a problem (reporting instead when the lookahead refuses). Returns the stream."""
+    owed: list[tuple] = []
+    seen: list = []
+
+    def report_one() -> None:
+        item, k = owed.pop(rng.randrange(len(owed)))
+        r = reward_of(item.problem_id, k, item.spec.env_id, item.spec.difficulty)
+        stream.report(item.problem_id, r)
+
+    while len(seen) < problems or owed:
+        if owed and (len(seen) == problems or rng.random() < eager):
+            report_one()
+            continue
+        try:
+            (item,) = stream.take(1)
+        except LookaheadError:
+            assert owed, "the lookahead refused a take with nothing left to report"
+            report_one()
+            continue
+        seen.append((item.problem_id, item.spec.to_dict(), item.problem.seed))
+        owed += [(item, k) for k in range(G)]
+    return seen
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([1, 2, 3]))
+def test_the_teachers_calls_do_not_depend_on_when_the_rewards_come(seed, lookahead):
+    """Rewards reported as soon as possible or as late as the lookahead allows, in any
+    order: the same problems, and the same sample/update calls in the same order."""
+    rng = random.Random(seed)
+    runs = []
+    for eager in (1.0, 0.0, rng.random()):
+        stream = recorded(lookahead)
+        seen = schedule(stream, 4 * stream.block, random.Random(rng.random()), eager)
+        assert stream.flush() == 0  # everything complete was learned already
+        runs.append((seen, stream.teacher.calls, stream.stats()))
+    assert runs[0] == runs[1] == runs[2]
+    calls = [kind for kind, _ in runs[0][1]]
+    # block j comes from a teacher that has learned exactly blocks 0 .. j - lookahead
+    expected = ["sample"] * lookahead + ["update", "sample"] * 4
+    assert calls == expected[: len(calls)] and calls.count("update") == 4
+
+
+def test_a_complete_block_is_learned_at_once_and_stats_show_what_waits():
+    stream = recorded(lookahead=2)
+    items = stream.take(3)
+    for item in items[1:]:
+        stream.report_group(item.problem_id, [1.0, 0.0, 0.0, 1.0])
+    assert stream.stats() == {
+        "issued": 3, "open": 1, "waiting": 2, "learned": 0, "blocks_drawn": 1,
+        "blocks_applied": 0, "next_update_missing": 1,
+    }  # fmt: skip
+    for k in range(G):
+        stream.report("p0", float(k % 2))
+    # block 1 was drawn first (as a lookahead-2 trainer would have), then block 0 learned
+    assert [kind for kind, _ in stream.teacher.calls] == ["sample", "sample", "update"]
+    assert stream.teacher.inner.episodes == 3
+    assert stream.stats() == {
+        "issued": 3, "open": 0, "waiting": 0, "learned": 3, "blocks_drawn": 2,
+        "blocks_applied": 1, "next_update_missing": 3,
+    }  # fmt: skip
+    before = json.dumps(stream.state_dict(), sort_keys=True)
+    assert stream.flush() == 0 and json.dumps(stream.state_dict(), sort_keys=True) == before
+    later = stream.take(3)  # the block drawn early, not a new one
+    assert [i.problem_id for i in later] == ["p3", "p4", "p5"] and stream.stats()[
+        "blocks_drawn"
+    ] == 2
+
+
+def test_a_take_that_would_wait_for_its_own_problems_fails_at_once():
+    import time
+
+    stream = recorded(lookahead=2, wait=30.0)
+    start = time.monotonic()
+    with pytest.raises(LookaheadError, match=r"take\(7\) needs block 2"):
+        stream.take(7)  # blocks 0, 1 and 2: block 2 waits for block 0's rewards
+    assert time.monotonic() - start < 5
+    assert [i.problem_id for i in stream.take(6)] == [f"p{k}" for k in range(6)]
+
+
+def test_a_state_saved_with_a_complete_block_not_yet_applied_catches_up_on_load():
+    """States written before blocks were applied at once (block 0 complete, block 1 drawn)."""
+    old = recorded(lookahead=2)
+    for item in old.take(3):
+        old.report_group(item.problem_id, [1.0, 0.0, 1.0, 1.0])
+    state = old.state_dict()
+    assert state["applied"] == 1
+    outcomes = next(args for kind, args in old.teacher.calls if kind == "update")
+    state["applied"], state["remaining"] = 0, {"0": 0, "1": 3}
+    state["done"] = {"0": [[i, o] for i, o in enumerate(outcomes)]}
+    state["teacher"] = recorded(lookahead=2).teacher.state_dict()  # before the update
+    fresh = recorded(lookahead=2)
+    fresh.load_state_dict(state)
+    assert fresh.stats()["learned"] == 3 and fresh.teacher.inner.episodes == 3
