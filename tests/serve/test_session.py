@@ -287,9 +287,28 @@ def test_each_problem_goes_to_group_size_resets_and_rewards_reach_the_teacher():
     problem = rlvr_envs.Problem.from_dict(source.feed.state_dict()["open"][0]["problem"])
     a.step(rlvr_envs.oracle_completion(problem))
     b.step(WRONG)
-    assert source.summary()["pending"] == 0 and teacher.episodes == 0
-    assert c.reset().metadata["problem_id"] == "p1"  # drawing block 1 applies block 0
-    assert teacher.episodes == 1 and source.summary()["blocks_applied"] == 1
+    summary = source.summary()  # the group is complete: the teacher learned it at once
+    assert teacher.episodes == 1 and summary["learned"] == summary["outcomes_learned"] == 1
+    assert (summary["pending"], summary["waiting"], summary["blocks_applied"]) == (0, 0, 1)
+    assert c.reset().metadata["problem_id"] == "p1"
+
+
+def test_curriculum_shows_groups_waiting_for_their_block_and_learns_each_block_at_once():
+    """Blocks of 2 problems, 2 in flight: after the first complete group /curriculum shows
+    it waiting; the reward that completes the block updates the teacher there and then."""
+    source, teacher = _teacher_source(group_size=1, block=2, lookahead=2)
+    a, b = Session(source), Session(source)
+    first, second = a.reset(), b.reset()
+    assert [first.metadata["problem_id"], second.metadata["problem_id"]] == ["p0", "p1"]
+    a.step(WRONG)
+    summary = source.summary()
+    assert (summary["pending"], summary["waiting"], summary["learned"]) == (1, 1, 0)
+    assert summary["next_update_missing"] == 1 and teacher.episodes == 0
+    b.step(WRONG)
+    summary = source.summary()
+    assert (summary["pending"], summary["waiting"], summary["learned"]) == (0, 0, 2)
+    assert teacher.episodes == 2 and summary["blocks_applied"] == 1
+    assert summary["blocks_drawn"] == 2  # block 1 drawn first: its draw never sees block 0
 
 
 def test_an_abandoned_episode_gives_its_place_back():

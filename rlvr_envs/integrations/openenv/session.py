@@ -337,18 +337,28 @@ class TeacherSource(ProblemSource):
         return f"{self.name}, groups of {self.group_size}"
 
     def summary(self) -> dict[str, Any]:
-        """Where the curriculum stands: problems issued, groups waiting for rewards, blocks
-        and groups the teacher has learned from, places waiting to be replayed."""
-        state = self.feed.state_dict()
+        """Where the curriculum stands (``GET /curriculum``), in groups of ``group_size``
+        episodes: ``issued`` problems; ``pending``, issued and still waiting for episodes;
+        ``waiting``, complete but not learned yet (their block, or an earlier one, still has
+        pending groups or problems not handed out); ``learned``, groups the teacher has
+        been updated with, and ``outcomes_learned`` as the teacher counts them;
+        ``blocks_drawn`` and ``blocks_applied``; ``next_update_missing``, the groups the
+        next block still needs before the teacher learns it; ``replays_waiting``, places
+        of abandoned episodes waiting to be played again."""
+        stats = self.feed.stats()
         with self._lock:
             replays = len(self._returned)
         return {
             "teacher": self.name,
             "group_size": self.group_size,
-            "issued": state["next_index"],
-            "pending": len(state["open"]),
-            "blocks_applied": state["applied"],
+            "issued": stats["issued"],
+            "pending": stats["open"],
+            "waiting": stats["waiting"],
+            "learned": stats["learned"],
             "outcomes_learned": int(getattr(self.feed.teacher, "episodes", 0)),
+            "blocks_drawn": stats["blocks_drawn"],
+            "blocks_applied": stats["blocks_applied"],
+            "next_update_missing": stats["next_update_missing"],
             "replays_waiting": replays,
         }
 
