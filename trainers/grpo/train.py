@@ -715,6 +715,16 @@ def run_eval(run: Run, step: int) -> dict[str, float]:
 
 
 def save_checkpoint(run: Run, done: int) -> None:
+    """Save step ``done`` under ``out/checkpoints`` (main rank), after flushing the feed: every
+    complete block is in the teacher's state (with one block per round, all of them; a
+    flush never changes a later draw, see ``CurriculumFeed.flush``)."""
+    if run.feed is not None:
+        run.feed.flush()
+        stats = run.feed.stats()
+        if stats["open"] or stats["waiting"]:  # the checkpoint keeps the teacher's state only
+            raise RuntimeError(
+                f"checkpoint at step {done} with curriculum groups in flight: {stats}"
+            )
     if run.world.main:
         checkpoint.save(
             run.out / "checkpoints", model=run.model, optimizer=run.optimizer,
