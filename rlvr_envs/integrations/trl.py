@@ -23,21 +23,28 @@ so scoring needs nothing but that column and works in any worker process.
 **A teacher in the loop.** :func:`curriculum_dataset` streams the problems a
 :class:`~rlvr_envs.curriculum.CurriculumFeed` issues, and a :class:`CurriculumReward` scores
 each completion and reports it back to the feed, which updates the teacher with every
-complete group::
+complete block of groups::
 
     args = GRPOConfig(..., shuffle_dataset=False, max_steps=500)
     feed = trl_feed(make_teacher("learning-progress", TaskSpace.from_suite(suite)), args)
     trainer = GRPOTrainer(model=..., reward_funcs=[CurriculumReward(feed)], args=args,
-                          train_dataset=curriculum_dataset(feed))
+                          train_dataset=curriculum_dataset(feed),
+                          callbacks=[curriculum_callback(feed)])
 
 ``shuffle_dataset=False`` matters: a shuffle buffer would read a thousand prompts ahead of
 the first reward, and the dataset then stops with an error saying so. TRL reads one
 generation batch at a time and Accelerate's data loader one batch further (to see the end
 coming), so a feed made by :func:`trl_feed` draws a generation batch's prompts per block
-and lets two blocks be in flight. With several processes (``accelerate launch``), every
-process reads the same stream (TRL streams iterable datasets with
-``dispatch_batches=False``) and the reward function gathers every process's rewards before
-reporting them, so every process's teacher makes the same decisions.
+and lets two blocks be in flight. TRL scores a whole generation batch in one call of the
+reward function, so the teacher learns each generation batch in that call, and the
+generation batch after the next one (the next is already read) is the first it picks
+knowing those rewards. :class:`CurriculumReward` logs the feed's counts
+(``curriculum/learned``, ``curriculum/waiting``, ``curriculum/open``) with TRL's metrics;
+:func:`curriculum_callback` flushes the feed at every checkpoint and writes its state there.
+With several processes (``accelerate launch``), every process reads the same stream (TRL
+streams iterable datasets with ``dispatch_batches=False``) and the reward function gathers
+every process's rewards before reporting them, so every process's teacher makes the same
+decisions.
 
 **Multi-turn.** :class:`TRLEnvironment` is an ``environment_factory`` environment for any
 env: the model answers through the tool ``submit_answer``, a multi-turn env (e.g.
@@ -341,7 +348,8 @@ class CurriculumReward:
     correctness). Rows without a ``problem_id`` (an evaluation set) are scored, not
     reported. With several processes the rewards of all of them are gathered first, so
     every process's feed sees every group. ``__name__`` is ``curriculum_reward`` (TRL logs
-    ``rewards/curriculum_reward/mean``)."""
+    ``rewards/curriculum_reward/mean``). When TRL passes ``log_metric`` (TRL 1.x), the
+    feed's :func:`curriculum_metrics` are logged after every call, beside TRL's own."""
 
     __name__ = "curriculum_reward"
 
@@ -355,6 +363,7 @@ class CurriculumReward:
         problem: Sequence[Any] | None = None,
         problem_id: Sequence[str | None] | None = None,
         environments: Sequence[Any] | None = None,
+        log_metric: Callable[[str, float], None] | None = None,
         **kwargs: Any,
     ) -> list[float | None]:
         verdicts = _verdicts(completions, problem, environments)
@@ -367,7 +376,53 @@ class CurriculumReward:
         ]
         for pid, reward, correct in _gather(mine):
             self.feed.report(pid, reward, correct=correct)
+        if callable(log_metric):
+            for name, value in curriculum_metrics(self.feed).items():
+                log_metric(name, value)
         return rewards
+
+
+def curriculum_metrics(feed: Any) -> dict[str, float]:
+    """The feed's counts as training-log metrics, in groups (one per problem):
+    ``curriculum/learned`` (the teacher has been updated with them), ``curriculum/waiting``
+    (complete, waiting for the rest of their block) and ``curriculum/open`` (issued,
+    waiting for rewards; with TRL, the generation batch read ahead)."""
+    stats = feed.stats()
+    return {f"curriculum/{key}": float(stats[key]) for key in ("learned", "waiting", "open")}
+
+
+FEED_STATE = "curriculum_feed.json"
+"""The file :func:`curriculum_callback` writes into each checkpoint folder."""
+
+
+def curriculum_callback(feed: Any) -> Any:
+    """A ``transformers.TrainerCallback`` for a feed in TRL's loop: at every checkpoint it
+    calls ``feed.flush()`` (the teacher has then learned every complete block; the feed
+    applies them as they complete, so this never changes a later draw) and, on the main
+    process, writes ``feed.state_dict()`` (the teacher, and the groups still open or
+    waiting) to ``checkpoint-<step>/curriculum_feed.json``; it flushes again when training
+    ends. Imports ``transformers`` when called."""
+    from transformers import TrainerCallback
+    from transformers.trainer_utils import PREFIX_CHECKPOINT_DIR
+
+    class CurriculumCallback(TrainerCallback):
+        """Flushes the curriculum feed and saves its state with every checkpoint."""
+
+        def on_save(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
+            feed.flush()
+            if state.is_world_process_zero:
+                from pathlib import Path
+
+                folder = Path(args.output_dir) / f"{PREFIX_CHECKPOINT_DIR}-{state.global_step}"
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / FEED_STATE).write_text(json.dumps(feed.state_dict()))
+            return control
+
+        def on_train_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
+            feed.flush()
+            return control
+
+    return CurriculumCallback()
 
 
 def _gather(items: list[Any]) -> list[Any]:

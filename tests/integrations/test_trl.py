@@ -161,13 +161,20 @@ def test_trl_grpo_trainer_drives_the_teacher_through_the_feed(tmp_path):
     pytest.importorskip("torch")
     trl = pytest.importorskip("trl")
     from rlvr_envs.curriculum import TaskSpace, make_teacher
-    from rlvr_envs.integrations.trl import CurriculumReward, curriculum_dataset, trl_feed
+    from rlvr_envs.integrations.trl import (
+        FEED_STATE,
+        CurriculumReward,
+        curriculum_callback,
+        curriculum_dataset,
+        trl_feed,
+    )
     from tests.trainers.tiny_model import build_tiny_model
 
     model_dir = build_tiny_model(tmp_path / "tiny")
     args = _tiny_grpo_args(
-        trl, tmp_path, per_device_train_batch_size=8, max_steps=3, shuffle_dataset=False
-    )
+        trl, tmp_path, per_device_train_batch_size=8, max_steps=3, shuffle_dataset=False,
+        save_strategy="steps", save_steps=2,
+    )  # fmt: skip
     space = TaskSpace.from_suite(rlvr_envs.load_suite("demo-v0"), bins=4)
     feed = trl_feed(make_teacher("learning-progress", space, seed=0), args)
     assert (feed.group_size, feed.block, feed.lookahead) == (4, 2, 2)
@@ -181,19 +188,69 @@ def test_trl_grpo_trainer_drives_the_teacher_through_the_feed(tmp_path):
 
     spy.__name__ = "curriculum_reward"
     trainer = trl.GRPOTrainer(
-        model=str(model_dir), reward_funcs=[spy], args=args, train_dataset=curriculum_dataset(feed)
+        model=str(model_dir),
+        reward_funcs=[spy],
+        args=args,
+        train_dataset=curriculum_dataset(feed),
+        callbacks=[curriculum_callback(feed)],
     )
     trainer.train()
     assert trainer.state.global_step == 3
     groups = sorted(set(seen), key=lambda pid: int(pid[1:]))
     assert groups == [f"p{k}" for k in range(len(groups))] and len(groups) >= 6
     assert all(seen.count(pid) == 4 for pid in groups)  # whole groups, G copies each
-    feed.flush()
-    assert feed.teacher.episodes == len(groups)
+    # every generation batch was learned when TRL scored it, the last one too: no flush
+    assert feed.teacher.episodes == len(groups) and feed.flush() == 0
     assert feed.pending == feed.block  # the generation batch Accelerate read ahead
+    stats = feed.stats()
+    assert (stats["learned"], stats["waiting"], stats["open"]) == (len(groups), 0, feed.block)
+    logged = [row for row in trainer.state.log_history if "curriculum/learned" in row]
+    assert len(logged) == 3 and logged[-1]["curriculum/learned"] == len(groups)
+    assert [row["curriculum/learned"] for row in logged] == sorted(
+        row["curriculum/learned"] for row in logged
+    )
+    saved = json.loads((tmp_path / "out" / "checkpoint-2" / FEED_STATE).read_text())
+    assert saved["applied"] >= 2 and saved["group_size"] == 4  # the feed at step 2
+    assert saved["teacher"]["episodes"] < feed.teacher.episodes
     assert json.dumps(feed.teacher.state_dict(), sort_keys=True) != before
     with pytest.raises(ValueError, match="shuffle_dataset=False"):
         trl_feed(feed.teacher, trl.GRPOConfig(output_dir=str(tmp_path / "x"), use_cpu=True))
+
+
+def _documented_snippet() -> str:
+    """The first Python block of docs/trainer.md's "A teacher inside TRL"."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "trainer.md").read_text()
+    section = text[text.index("## A teacher inside TRL") :]
+    start = section.index("```python\n") + len("```python\n")
+    return section[start : section.index("\n```", start)]
+
+
+def test_the_documented_trl_snippet_runs_as_written_on_this_machine(tmp_path, monkeypatch):
+    """docs/trainer.md's TRL snippet, with only the model path, the output folder and the
+    number of steps changed, runs here (CPU-only in CI: TRL's bf16 default fails there)."""
+    pytest.importorskip("torch")
+    pytest.importorskip("trl")
+    from tests.trainers.tiny_model import build_tiny_model
+
+    snippet = _documented_snippet()
+    model_dir = build_tiny_model(tmp_path / "tiny")
+    for old, new in (
+        ('"path/to/model"', repr(str(model_dir))),
+        ('output_dir="out"', f"output_dir={str(tmp_path / 'out')!r}"),
+        ("max_steps=500", "max_steps=2"),
+    ):
+        assert snippet.count(old) == 1, old
+        snippet = snippet.replace(old, new)
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {}
+    exec(compile(snippet, "docs/trainer.md", "exec"), namespace)
+    trainer, feed = namespace["trainer"], namespace["feed"]
+    assert trainer.state.global_step == 2
+    import torch
+
+    assert namespace["args"].bf16 == (torch.cuda.is_available() and torch.cuda.is_bf16_supported())
+    assert feed.stats()["learned"] == feed.teacher.episodes > 0
+    assert namespace["checkpoint"]["teacher"] == feed.teacher.state_dict()
 
 
 def test_two_processes_see_the_same_teacher_decisions(tmp_path):
