@@ -21,6 +21,14 @@ hold a stale copy of the teacher). verl's v1 trainer (``trainer.use_v1=true``) d
 ``on_batch_end``: the teacher then never learns, so this dataset is for the default trainer.
 ``data_files`` are not read. Rewards come from
 :func:`rlvr_envs.integrations.verl.compute_score` as usual.
+
+**When the teacher learns.** A block is ``data.rlvr.block`` problems (default
+``data.train_batch_size``: one step's prompts) and two blocks are in flight
+(``data.rlvr.lookahead``, default 2: verl's loader reads the next batch before a step
+ends). The teacher is updated with a block inside the ``on_batch_end`` that reports its last
+group, and draws step ``j``'s prompts knowing exactly steps ``0 .. j - 2``. ``feed.stats()``
+counts the groups learned, waiting and open; :meth:`CurriculumDataset.state_dict` flushes
+the feed first.
 """
 
 from __future__ import annotations
@@ -135,5 +143,7 @@ class CurriculumDataset(Dataset):
             self.feed.report_group(problem_id, rewards)
 
     def state_dict(self) -> dict[str, Any]:
-        """The feed's state (teacher, problems in flight) for a checkpoint."""
+        """The feed's state (teacher, problems in flight) for a checkpoint, after
+        ``feed.flush()`` (which never changes a later draw)."""
+        self.feed.flush()
         return {"feed": self.feed.state_dict(), "issued": self._issued}

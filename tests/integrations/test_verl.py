@@ -178,8 +178,8 @@ def test_a_teacher_driven_custom_cls_learns_from_verls_batches(tmp_path):
                                                              dtype=object)},
         )  # fmt: skip
         dataset.on_batch_end(batch)
-    dataset.feed.flush()
-    assert dataset.feed.teacher.episodes == 12
+    assert dataset.feed.teacher.episodes == 12  # each step's block, learned at its end
+    assert dataset.feed.flush() == 0 and dataset.feed.stats()["waiting"] == 0
     assert json.dumps(dataset.feed.teacher.state_dict(), sort_keys=True) != before
     with pytest.raises(IndexError, match="in order"):
         dataset[0]
