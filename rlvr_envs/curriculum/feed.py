@@ -10,8 +10,9 @@ does that once for all of them::
         ...                                  # prompt the model G times with item.problem.prompt
         feed.report(item.problem_id, reward) # per completion, in any order, from any thread
 
-**Blocks and lookahead.** The feed asks the teacher for ``block`` specs at a time (with
-``lookahead`` 1, a :meth:`take` that needs more draws one block of what it needs). Block ``j``
+**Blocks and lookahead.** The feed asks the teacher for ``block`` specs at a time (a
+:meth:`take` that needs more draws several blocks; with ``lookahead`` 1, one block of what it
+needs, since the next block would wait for this one's rewards). Block ``j``
 is drawn only once every group of the blocks before ``j - lookahead + 1`` is complete, so
 block ``j`` always comes from a teacher that has learned exactly blocks ``0 .. j - lookahead``.
 So the teacher's decisions depend only on the rewards, never on the order or the thread in
