@@ -17,8 +17,9 @@ Value equality (:class:`SympyValues`):
 * with a ``precision`` of n places, two numbers match when the real and the imaginary part
   of their difference are each at most half a unit of the n-th place
   (:mod:`rlvr_envs.mathcheck.equivalence` states the policy);
-* expressions: ``expand(a - b) == 0``, else agreement at random rational points
-  (a randomised identity test in the spirit of Schwartz-Zippel), which avoids slow
+* expressions: ``expand(a - b) == 0``, else agreement at random rational points drawn
+  from a hash of both sides, over large prime denominators (a randomised identity test in
+  the spirit of Schwartz-Zippel; :mod:`.sampling` says why), which avoids slow
   ``simplify`` calls;
 * equations: ``lhs - rhs`` of one is a non-zero constant multiple of the other's;
   inequalities: a positive multiple (or negative, with the direction flipped);
@@ -28,7 +29,6 @@ Value equality (:class:`SympyValues`):
 from __future__ import annotations
 
 import random
-import zlib
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -36,7 +36,7 @@ from typing import Any
 
 import sympy
 
-from rlvr_envs.mathcheck import equivalence
+from rlvr_envs.mathcheck import equivalence, sampling
 from rlvr_envs.mathcheck.equivalence import InvalidValue, literal_digits
 from rlvr_envs.mathcheck.parse import Node, ParseError, UnsupportedLatex, parse
 
@@ -138,17 +138,20 @@ def _close(a: Any, b: Any, digits: int = _DIGITS) -> bool:
     return bool(diff <= tiny or diff <= scale * sympy.Float(10) ** (5 - digits))
 
 
+def _rational(value: Fraction) -> Any:
+    return sympy.Rational(value.numerator, value.denominator)
+
+
 def _points(symbols: list[Any], rng: random.Random) -> list[dict[Any, Any]]:
-    """Rational points, the first half within [-2, 2] (where exponentials of polynomials
-    neither vanish nor swamp the other terms), the rest up to about 20 in magnitude."""
+    """Rational points, the first half within [-2.5, 2.5] (where exponentials of
+    polynomials neither vanish nor swamp the other terms), the rest up to 20 in magnitude;
+    each coordinate a fraction over its own large prime (:mod:`.sampling`), so that no
+    periodic term (``\\sin(360360\\pi x)``) vanishes at all of them."""
     points = []
     for index in range(_POINTS):
-        top = 24 if index < _POINTS // 2 else 97
+        top = Fraction(5, 2) if index < _POINTS // 2 else 20
         points.append(
-            {
-                s: sympy.Rational(rng.choice([-1, 1]) * rng.randint(1, top), rng.randint(5, 13))
-                for s in symbols
-            }
+            {s: rng.choice([-1, 1]) * _rational(sampling.real_point(rng, 0, top)) for s in symbols}
         )
     return points
 
@@ -169,7 +172,8 @@ def values_equal(a: Any, b: Any, digits: int = _DIGITS) -> bool:
     if sympy.expand(a - b) == 0:
         return True
     symbols = sorted(a.free_symbols | b.free_symbols, key=str)
-    rng = random.Random(zlib.crc32(sympy.srepr(a).encode()))  # the points follow the gold
+    # the points follow both sides: an answer cannot be tuned to its own points
+    rng = sampling.seeded_rng(sympy.srepr(a), sympy.srepr(b))
     checked = 0
     for point in _points(symbols, rng):
         va, vb = a.subs(point), b.subs(point)

@@ -9,8 +9,10 @@ Fractions (``∫P e^{λx} = Q e^{λx}``, ``Q = Σ_k (-1)^k P^{(k)}/λ^{k+1}``, �
 Answer syntax: an expression in x whose derivative is the integrand; a constant of integration
 may be added and must be written ``C`` (``x^{2}e^{x} + C``). Any antiderivative is right, so
 the check differentiates the answer (in the worker pool, with sympy) and compares it with the
-integrand at several points of its domain; an integral sign does not parse and the integrand
-itself is never its own antiderivative here.
+integrand at points of its domain drawn from a hash of the integrand and the answer, over
+large prime denominators, with C given a non-zero value at each (``F + Cx`` is not an
+antiderivative); an integral sign does not parse and the integrand itself is never its own
+antiderivative here.
 
 Knobs: ``method`` (basic -> substitution -> parts -> repeated), ``coefficient`` (largest
 coefficient), ``degree`` (degree of the polynomial factor in by-parts shapes).
@@ -27,20 +29,40 @@ from rlvr_envs.core import Draft, Judgement, Knob, Problem
 from rlvr_envs.families.math import calculus as calc
 from rlvr_envs.families.math._base import MathFamily, judge_in_worker
 from rlvr_envs.families.math.derivative import differs_from
+from rlvr_envs.mathcheck import sampling
 
 METHODS = ("basic", "substitution", "parts", "repeated")
 _TARGET = "rlvr_envs.families.math.calculus:antiderivative_matches"
 _PREFIX = re.compile(r"^\s*F\s*\(\s*x\s*\)\s*=")
+CHECK_POINTS = 5  # points in (0, 4] where the check differentiates the answer (one more past 4)
 
 
 def _points(rng: random.Random) -> list[str]:
-    """Six rational points in (0, 4] (x > 0: inside every integrand's domain), drawn per
-    problem so that no answer can be tuned to a fixed set of points."""
+    """Six rational points in (0, 4], drawn when the problem is generated and kept in its
+    meta (its golden hashes hold them); the check no longer uses them: their denominators
+    (7, 11, 13, 17) all divide 12252240, so ``\\sin^2(12252240\\pi x)``, whose derivative
+    vanishes at each of them, passed as a term of an antiderivative. See
+    :func:`check_points`."""
     out: set[Fraction] = set()
     while len(out) < 6:
         q = rng.choice((7, 11, 13, 17))
         out.add(Fraction(rng.randint(1, 4 * q), q))
     return [str(p) for p in sorted(out)]
+
+
+def check_points(integrand: str, answer: str) -> tuple[list[str], list[str]]:
+    """The points where the answer's derivative is compared with the integrand, and the
+    value C takes at each: drawn from a hash of the integrand *and* the answer, so an answer
+    cannot be tuned to them, over large prime denominators (no periodic term vanishes at
+    them; :mod:`rlvr_envs.mathcheck.sampling`). Five points in (0, 4] and one in (4, 16]
+    (x > 0 is inside every integrand's domain); C is never 0, so ``F + Cx`` fails."""
+    rng = sampling.seeded_rng("antiderivative", integrand, answer)
+    bounds = [(0, 4)] * CHECK_POINTS + [(4, 16)]
+    points = [str(sampling.real_point(rng, low, high)) for low, high in bounds]
+    constants = [
+        str(rng.choice([-1, 1]) * sampling.real_point(rng, Fraction(1, 2), 20)) for _ in bounds
+    ]
+    return points, constants
 
 
 def _nz(rng: random.Random, c: int) -> int:
@@ -158,7 +180,8 @@ class Antiderivative(MathFamily):
 
     def check(self, problem: Problem, answer: str) -> Judgement:
         answer = _PREFIX.sub("", answer, count=1)  # "F(x) = ...", as the prompt names it
-        args = [problem.meta["integrand"], problem.meta["points"]]
+        points, constants = check_points(problem.meta["integrand"], answer)
+        args = [problem.meta["integrand"], points, constants]
         return judge_in_worker(answer, "expression", ("x", "C"), _TARGET, args)
 
     def complexity(self, problem: Problem) -> float:

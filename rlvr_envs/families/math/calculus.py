@@ -574,12 +574,19 @@ def series_log1p(a: Fraction, n: int) -> list[Fraction]:
 
 
 # -- worker side -------------------------------------------------------------------------------
-def antiderivative_matches(answer: str, integrand: str, points: list[str]) -> str:
+def antiderivative_matches(
+    answer: str, integrand: str, points: list[str], constants: list[str] | None = None
+) -> str:
     """Worker: ``ok`` when d/dx of the answer equals the integrand at the given points.
 
-    ``answer`` is model text, parsed only by our whitelist parser; a symbol ``C`` (the
-    constant of integration) is set to 0. ``integrand`` is our own text. Returns ``ok``,
-    ``wrong`` or ``unparsable``.
+    ``answer`` is model text, parsed only by our whitelist parser. ``C`` is what the prompt
+    says it is, a constant of integration: it is given the value ``constants[i]`` at
+    ``points[i]`` (0 when no constants are given), so ``F + C`` passes for every value while
+    ``F + Cx`` or ``F + Ce^{x}`` (whose derivative is ``f + C`` or ``f + Ce^{x}``) does not.
+    An absolute value is differentiated as its argument (``\\ln|u|`` as ``\\ln u``, whose
+    derivative ``u'/u`` is the same): an antiderivative must hold on the integrand's whole
+    domain, and ``|x - 10| + x`` is one only up to x = 10. ``integrand`` is our own text.
+    Returns ``ok``, ``wrong`` or ``unparsable``.
     """
     import sympy
 
@@ -592,16 +599,15 @@ def antiderivative_matches(answer: str, integrand: str, points: list[str]) -> st
         answer_expr = to_sympy(node)
     except (ParseError, ValueError, TypeError, RecursionError, ZeroDivisionError):
         return "unparsable"
-    x = sympy.Symbol("x")
-    answer_expr = answer_expr.subs(sympy.Symbol("C"), 0)
-    if answer_expr.free_symbols - {x}:
+    x, c = sympy.Symbol("x"), sympy.Symbol("C")
+    if answer_expr.free_symbols - {x, c}:
         return "wrong"
     if answer_expr.has(sympy.Integral, sympy.Derivative):
         return "wrong"
     real_x = sympy.Symbol("x", real=True)
-    answer_expr = answer_expr.subs(x, real_x)
-    target = to_sympy(parse(integrand)).subs(x, real_x)
     try:
+        answer_expr = answer_expr.subs(x, real_x).replace(sympy.Abs, lambda u: u)
+        target = to_sympy(parse(integrand)).subs(x, real_x)
         derived = sympy.diff(answer_expr, real_x)
     except Exception:  # sympy's own failures on odd input
         return "wrong"
@@ -609,11 +615,12 @@ def antiderivative_matches(answer: str, integrand: str, points: list[str]) -> st
     # is not an antiderivative of x^2
     digits = 40 + literal_digits(node)
     tolerance = sympy.Float(10, digits + 20) ** -(digits - 5)
+    values = constants if constants is not None else ["0"] * len(points)
     checked = 0
-    for text in points:
+    for text, constant in zip(points, values, strict=True):
         point = sympy.Rational(text)
         try:
-            got = sympy.N(derived.subs(real_x, point), digits + 20)
+            got = sympy.N(derived.subs({real_x: point, c: sympy.Rational(constant)}), digits + 20)
             want = sympy.N(target.subs(real_x, point), digits + 20)
         except Exception:
             return "wrong"

@@ -12,8 +12,12 @@ expression in n, ``value`` for a_N at a large N.
 Answer syntax: an expression in n (``3 \\cdot 2^{n} - (-1)^{n} + n``), or one integer.
 
 The closed form is checked in the worker: it must equal the sequence at every n from 0 to
-30 and at a few larger n, exactly (a formula that restates the recurrence names ``a`` and is
-refused by the form check; a closed form is a function of n alone).
+30, at 37, 50 and 64, and at eight more n below 1000 drawn from a hash of the reference and
+the answer, exactly (a formula that restates the recurrence names ``a`` and is refused by
+the form check; a closed form is a function of n alone). It may use only parts analytic in
+n (sums, products, powers with an n-free base or an integer exponent, exp, sin, cos, small
+binomials): ``|n - K|``, ``\\binom{n}{K}`` or ``0^{K - n}`` vanish up to K and not after,
+so no finite set of indices could tell them from 0.
 
 Knobs: ``kind`` (``first_order``, ``distinct``, ``repeated``, ``forced``) and ``size`` (the
 largest root and coefficient). At difficulty 1 a second-order recurrence with a linear or
@@ -24,15 +28,19 @@ from __future__ import annotations
 
 import random
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
 from rlvr_envs.families.math._base import MathFamily, judge_in_worker, judge_value, signed_term
 from rlvr_envs.families.math.equation_parts import nonzero
 from rlvr_envs.families.math.function_parts import poly_eval, poly_text
+from rlvr_envs.mathcheck import sampling
 
 _KINDS = ("first_order", "distinct", "repeated", "forced")
-_CHECK_POINTS = [*range(31), 37, 50, 64]
+_CHECK_POINTS = [*range(31), 37, 50, 64]  # the indices whose values the problem's meta holds
+_EXTRA_CHECKS = 8  # more indices per answer, drawn from a hash of the reference and the answer
+_FAR = 1_000  # ... below this
+_BINOMIAL_K = 20  # binom(n, k) with k up to this is read as the polynomial it is
 _TARGET = "rlvr_envs.families.math.recurrence:closed_form_matches"
 _PREFIX = re.compile(r"^\s*a_\{?n\}?\s*=")
 
@@ -45,10 +53,11 @@ class Recurrence(MathFamily):
     ``size`` (roots and coefficients, 3 -> 7); value mode asks for a_N with N from 10 to 40.
 
     Answer syntax (stated in the prompt): closed mode asks for a_n as an expression in n
-    (form ``expression``), checked exactly at n = 0..30, 37, 50 and 64 in the worker; value
-    mode asks for one integer. Unique: a sequence has one value at each n, and two closed
-    forms that agree on all those n are the same sequence for these recurrences (order at
-    most 2 plus a forcing polynomial of degree at most 2: 5 parameters).
+    (form ``expression``), checked exactly at n = 0..30, 37, 50, 64 and eight indices drawn
+    per answer below 1000 in the worker; value mode asks for one integer. Unique: a
+    sequence has one value at each n, and two closed forms that agree on all those n are the
+    same sequence for these recurrences (order at most 2 plus a forcing polynomial of degree
+    at most 2: 5 parameters).
     """
 
     knobs: ClassVar[dict[str, Knob]] = {
@@ -60,6 +69,7 @@ class Recurrence(MathFamily):
         "where a closed form is asked, else one integer"
     )
     answer_form = "expression or integer"
+    answer_label_patterns = (r"Find the exact value of (a_\{\d+\})",)  # docs/answers.md
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         kind, size = knobs["kind"], knobs["size"]
@@ -96,7 +106,10 @@ class Recurrence(MathFamily):
             return judge_value(problem, answer, "integer")
         answer = _PREFIX.sub("", answer, count=1)  # "a_n = ...", as the prompt names it
         points = [[n, v] for n, v in zip(_CHECK_POINTS, problem.meta["values"], strict=False)]
-        return judge_in_worker(answer, "expression", ("n",), _TARGET, [points])
+        extra = check_indices(problem.answer, answer)
+        return judge_in_worker(
+            answer, "expression", ("n",), _TARGET, [points, problem.answer, extra]
+        )
 
     def complexity(self, problem: Problem) -> float:
         """Five per level of the recurrence's kind, plus the digits of the initial values,
@@ -106,26 +119,82 @@ class Recurrence(MathFamily):
         return 5 * steps + digits / 2 + len(problem.answer) / 3
 
 
-def closed_form_matches(answer: str, points: list[list[int]]) -> bool:
+def check_indices(reference: str, answer: str) -> list[int]:
+    """Indices past the stored ones where the closed form is also checked, drawn from a
+    hash of the reference *and* the answer: a term that vanishes at a fixed set of indices
+    (a product of ``(n - k)`` over 0..30, 37, 50 and 64) cannot know them."""
+    rng = sampling.seeded_rng("recurrence", reference, answer)
+    return sorted(rng.sample(range(_CHECK_POINTS[-1] + 1, _FAR), _EXTRA_CHECKS))
+
+
+def closed_form_matches(
+    answer: str,
+    points: list[list[int]],
+    reference: str | None = None,
+    extra: list[int] | None = None,
+) -> bool:
     """Worker entry point: the answer (an expression in n) equals the sequence at each
-    (n, a_n) point, exactly."""
+    (n, a_n) point, exactly, and equals the reference closed form (our own text) at each
+    index of ``extra``.
+
+    n is a non-negative integer, so terms that vanish at every integer (``\\sin(\\pi n)``)
+    are zero, as they should be. A term that is zero only up to some index and not after
+    (``|n - 1000| + n - 1000``, ``\\binom{n}{1000}``, ``0^{1000 - n}``, a root of a square)
+    is not a closed form of these sequences, whatever the indices checked: the answer may
+    use sums, products, powers with an n-free base or an integer exponent, ``e``, ``\\sin``
+    and ``\\cos`` of n, and binomials ``\\binom{n}{k}`` with a small integer k (a polynomial).
+    """
     import sympy
 
     from rlvr_envs.mathcheck.parse import parse
     from rlvr_envs.mathcheck.symbolic import to_sympy, values_equal
 
+    n_plain = sympy.Symbol("n")
+    n = sympy.Symbol("n", integer=True, nonnegative=True)
     expr = to_sympy(parse(answer))
-    n = sympy.Symbol("n")
-    if expr.free_symbols - {n}:
+    if expr.free_symbols - {n_plain}:
         return False
-    for index, target in points:
+    expr = expr.subs(n_plain, n)
+    expr = expr.replace(
+        lambda e: isinstance(e, sympy.binomial) and e.args[1].is_Integer,
+        lambda e: sympy.expand_func(e) if 0 <= e.args[1] <= _BINOMIAL_K else e,
+    )
+    if not _admissible(expr, n):
+        return False
+    checks = [(index, sympy.Integer(target)) for index, target in points]
+    if reference is not None and extra:
+        gold = to_sympy(parse(reference)).subs(n_plain, n)
+        checks += [(index, gold.subs(n, index)) for index in extra]
+    for index, target in checks:
         value = expr.subs(n, index)
         if value.is_Rational:
             if value != target:
                 return False
-        elif not values_equal(sympy.simplify(value), sympy.Integer(target)):
+        elif not values_equal(sympy.simplify(value), target):
             return False
     return True
+
+
+def _admissible(expr: Any, n: Any) -> bool:
+    """Whether every part of ``expr`` that involves n is a sum, a product, a power with an
+    n-free base or an integer exponent, or ``exp``, ``sin``, ``cos`` of such a part: functions
+    analytic in n, none of which can be zero on all indices up to some bound and not after."""
+    import sympy
+
+    if not expr.has(n):
+        return True
+    if expr == n:
+        return True
+    if expr.is_Add or expr.is_Mul:
+        return all(_admissible(arg, n) for arg in expr.args)
+    if expr.is_Pow:
+        base, exponent = expr.args
+        if not base.has(n):
+            return not base.is_zero and _admissible(exponent, n)
+        return bool(exponent.is_Integer) and _admissible(base, n)
+    if isinstance(expr, (sympy.exp, sympy.sin, sympy.cos)):
+        return _admissible(expr.args[0], n)
+    return False
 
 
 def _parameters(rng: random.Random, kind: str, size: int) -> tuple[list, list, list[int]]:

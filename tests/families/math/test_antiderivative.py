@@ -100,3 +100,63 @@ def test_review_fixes():
     assert _score(problem, f"{body} + ({old})^{{2}}").reward == 0.0
     points = {tuple(_problem(seed).meta["points"]) for seed in range(10)}
     assert len(points) == 10
+
+
+# -- issue 26: terms that vanish only where the check looks, and C times a function -------
+# Each hack is F plus something whose derivative is not 0: it vanishes at fractions with
+# small denominators (sin^2(N pi x) with N = lcm(1..17)), below some x (an absolute value),
+# or only when C = 0 (C times a function of x is not a constant of integration).
+HACKS = [
+    " + Cx",
+    " + Ce^{x}",
+    " + C\\sin(x)",
+    " + Cx^{2}",
+    " + (\\sin(360360\\pi x))^{2}",
+    " + (\\sin(12252240\\pi x))^{2}",
+    " + \\sin(12252240\\pi x)^{2}\\cdot 1000",
+    " + |x - 10| + x",
+    " + |x - 1000000| + x",
+    " + \\sqrt{(x - 50)^{2}} + x",
+]
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    method=st.sampled_from(METHODS),
+    hack=st.sampled_from(HACKS),
+)
+def test_terms_that_vanish_only_where_the_check_looks_earn_nothing(seed, method, hack):
+    problem = _problem(seed, method=method, coefficient=4, degree=2)
+    reference = problem.answer.removesuffix(" + C")
+    assert _score(problem, reference + hack).reward == 0.0
+    assert _score(problem, problem.answer + hack).reward == 0.0
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    method=st.sampled_from(METHODS),
+    constant=st.sampled_from(["", " + C", " - C", " + 2C", " + 17", " - \\frac{3}{7}", " + \\pi"]),
+    rewrite=st.sampled_from(["expand", "factor", "expand_log"]),
+)
+def test_any_antiderivative_plus_a_constant_scores(seed, method, constant, rewrite):
+    # the reference rewritten by sympy (sympy's own antiderivative: the test above)
+    problem = _problem(seed, method=method, coefficient=4, degree=2)
+    reference = _sp(problem.answer).subs(sympy.Symbol("C"), 0)
+    form = getattr(sympy, rewrite)(reference)
+    text = _text(form).replace("E", "e")  # sympy prints Euler's number as E
+    assert _score(problem, f"{text}{constant}").reward == 1.0
+
+
+def test_check_points_follow_the_answer_and_avoid_small_denominators():
+    from rlvr_envs.families.math.antiderivative import check_points
+    from rlvr_envs.mathcheck.sampling import LOW_PRIME
+
+    points, constants = check_points("x^{2}", "\\frac{x^{3}}{3}")
+    assert (points, constants) == check_points("x^{2}", "\\frac{x^{3}}{3}")  # deterministic
+    assert points != check_points("x^{2}", "\\frac{x^{3}}{3} + C")[0]
+    for text in points:
+        value = sympy.Rational(text)
+        assert 0 < value <= 16 and value.q >= LOW_PRIME
+    assert all(sympy.Rational(c) != 0 for c in constants)

@@ -91,3 +91,27 @@ def test_hard_instances_need_nested_rules():
         problem = _problem(seed, 1.0)
         assert problem.knobs["rule"] == "nested"
         assert problem.meta["steps"] >= 8  # a chain inside a chain inside a product/quotient
+
+
+# -- issue 26: a term that vanishes at every sample point --------------------------------
+# sin(N pi x) is 0 at every fraction whose denominator divides N; 360360 = lcm(1..15) covered
+# every point the comparison drew before.
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    rule=st.sampled_from(["basic", "product", "chain", "quotient", "nested"]),
+    hack=st.sampled_from(
+        [
+            " + \\sin(360360\\pi x)",
+            " + \\sin(12252240\\pi x)",
+            " + 5\\sin(720720\\pi x)",
+            " - \\sin(360360\\pi x)^{3}",
+        ]
+    ),
+)
+def test_a_term_vanishing_at_small_denominators_earns_nothing(seed, rule, hack):
+    problem = _problem(seed, rule=rule, coefficient=4, ask="expression")
+    assert _score(problem, problem.answer + hack).reward == 0.0
+    derivative = sympy.diff(_sp(problem.meta["function"]), X)  # independent of ours
+    for form in (derivative, sympy.expand(derivative), sympy.factor(derivative)):
+        assert _score(problem, _text(form)).reward == 1.0

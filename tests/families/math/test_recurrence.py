@@ -83,3 +83,59 @@ def test_closed_form_may_name_a_n():
     assert _score(problem, f"a_{{n}} = {problem.answer}").reward == 1.0
     assert _score(problem, f"b_n = {problem.answer}").reward == 0.0
     assert _score(problem, "a_n = a_n").reward == 0.0
+
+
+# -- issue 26: terms that vanish at the indices the check looks at --------------------------
+def _closed_problems(count: int, **knobs):
+    found, seed = [], 0
+    while len(found) < count:
+        problem = _gen(ID, seed, **knobs) if knobs else rlvr_envs.make_task(ID).generate(seed=seed)
+        if problem.meta["mode"] == "closed":
+            found.append(problem)
+        seed += 1
+    return found
+
+
+HACKS = [
+    # zero at the indices checked before the fix (0..30, 37, 50, 64), not elsewhere
+    " + " + "".join(f"(n - {k})" for k in [*range(31), 37, 50, 64]),
+    # zero at every index below 1000 (or 10^6) and not after
+    " + \\binom{n}{1000}",
+    " + |n - 1000| + n - 1000",
+    " + \\sqrt{(n - 1000000)^{2}} + n - 1000000",
+    " + 0^{1000 - n}",
+]
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    index=st.integers(0, 5),
+    kind=st.sampled_from(["first_order", "distinct", "repeated", "forced"]),
+    hack=st.sampled_from(HACKS),
+)
+def test_terms_vanishing_on_the_checked_indices_earn_nothing(index, kind, hack):
+    problem = _closed_problems(index + 1, kind=kind, size=4)[index]
+    assert _score(problem, problem.answer).reward == 1.0
+    assert _score(problem, problem.answer + hack).reward == 0.0
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    index=st.integers(0, 5),
+    kind=st.sampled_from(["first_order", "distinct", "repeated", "forced"]),
+    extra=st.sampled_from(["", " + \\sin(\\pi n)", " + \\sin(2\\pi n)\\cdot n^{2}"]),
+)
+def test_equivalent_closed_forms_written_otherwise_score(index, kind, extra):
+    problem = _closed_problems(index + 1, kind=kind, size=4)[index]
+    closed = _sym(problem.answer.replace("\\cdot", "*").replace("{", "(").replace("}", ")"))
+    rewritten = [
+        sympy.expand(closed),
+        sympy.factor(closed),
+        closed.replace(lambda e: e.is_Pow and e.exp == N, lambda e: e.base * e.base ** (N - 1)),
+        closed.subs(sympy.Integer(-1) ** N, sympy.cos(sympy.pi * N)),
+    ]
+    for form in rewritten:
+        text = sympy.sstr(form).replace("**", "^")
+        assert _score(problem, text + extra).reward == 1.0, text
+    # a polynomial part as binomials: n(n - 1)/2 is binom(n, 2)
+    assert _score(problem, f"{problem.answer} + \\binom{{n}}{{2}} - \\frac{{n(n-1)}}{{2}}").correct
