@@ -47,6 +47,8 @@ class _Spec:
     loader: str | type[Family] | None = None  # "module:Class" or the class itself
     options: dict[str, Any] = field(default_factory=dict)
     members: tuple[str, ...] = ()  # for mixtures
+    # for mixtures: member id -> the later id whose generator this mixture froze under it
+    generators: dict[str, str] = field(default_factory=dict)
 
     @property
     def is_mixture(self) -> bool:
@@ -56,6 +58,8 @@ class _Spec:
 _SPECS: dict[str, _Spec] = {}
 _BY_FAMILY: dict[tuple[str, int], str] = {}  # (family name, version) -> env id
 _INSTANCES: dict[str, Family] = {}
+# id -> later ids whose generator some frozen mixture runs under it (see families/__init__)
+_REISSUED: dict[str, list[str]] = {}
 _BUILTINS_LOADED = False
 
 
@@ -71,12 +75,17 @@ def _ensure_builtins() -> None:
     if _BUILTINS_LOADED:
         return
     _BUILTINS_LOADED = True
-    from rlvr_envs.families import BUILTIN_FAMILIES, BUILTIN_MIXTURES
+    from rlvr_envs.families import BUILTIN_FAMILIES, BUILTIN_GENERATORS, BUILTIN_MIXTURES
 
     for env_id, family_name, loader, domain in BUILTIN_FAMILIES:
         _add_spec(_Spec(env_id, domain, _split_id(env_id)[1], family_name, loader))
     for env_id, domain, members in BUILTIN_MIXTURES:
-        _add_spec(_Spec(env_id, domain, _split_id(env_id)[1], members=tuple(members)))
+        generators = BUILTIN_GENERATORS.get(env_id, {})
+        version = _split_id(env_id)[1]
+        _add_spec(_Spec(env_id, domain, version, members=tuple(members), generators=generators))
+        for member, later in generators.items():
+            if later not in _REISSUED.setdefault(member, []):
+                _REISSUED[member].append(later)
 
 
 def _add_spec(spec: _Spec) -> None:
@@ -231,11 +240,17 @@ class Task:
 
 
 class FamilyTask(Task):
-    """A task of one family at one version."""
+    """A task of one family at one version.
 
-    def __init__(self, spec: _Spec) -> None:
+    ``generator``: the id of a later version whose generator makes this id's problems, for
+    a frozen mixture that shipped them under this id before the id was restored to its
+    first release (``BUILTIN_GENERATORS`` in :mod:`rlvr_envs.families`). The problems keep
+    this id's family, version and seeds, as they were released.
+    """
+
+    def __init__(self, spec: _Spec, generator: str | None = None) -> None:
         self.env_id, self.domain, self.version = spec.env_id, spec.domain, spec.version
-        self.family = _family(spec.env_id)
+        self.family = _family(generator or spec.env_id)
         self._seeders: dict[tuple, SeedDeriver] = {}
         self._cache: dict[tuple, tuple[dict[str, Any], SeedDeriver]] = {}
         self._instruction = self.family.instruction()
@@ -337,7 +352,7 @@ class MixtureTask(Task):
 
     def __init__(self, spec: _Spec) -> None:
         self.env_id, self.domain, self.version = spec.env_id, spec.domain, spec.version
-        self.members = [FamilyTask(_spec(member)) for member in spec.members]
+        self.members = [FamilyTask(_spec(m), spec.generators.get(m)) for m in spec.members]
 
     @property
     def knob_space(self) -> dict[str, Knob]:
@@ -399,7 +414,13 @@ def family_for(problem: Problem) -> Family:
             f"no registered family {problem.family!r} at version {problem.version}; "
             "register it (rlvr_envs.register) before verifying its problems"
         )
-    return _family(env_id)
+    family = _family(env_id)
+    for later in _REISSUED.get(env_id, ()):  # made by a later version's generator?
+        other = _family(later)
+        ending = "\n\n" + other.instruction()
+        if problem.prompt.endswith(ending) and not problem.prompt.endswith(family.instruction()):
+            return other
+    return family
 
 
 def _as_problem(problem: Problem | Mapping[str, Any]) -> Problem:

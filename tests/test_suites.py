@@ -11,6 +11,26 @@ import rlvr_envs
 from rlvr_envs.suites import freeze, load_suite, tasks_dir
 from tests.conftest import MATH_IDS
 
+# Suites frozen while five graph generators ran changed in place under their v0 ids (later
+# restored to their first release, the change released as v1): their sets hold problems of
+# the changed generators, which Graph-v1 and Graph-v2 keep generating under the v0 ids.
+FROZEN_WITH_REISSUED = {"graph-v1", "graph-v2"}
+
+
+def _as_frozen(problem, regenerated):
+    """The problem as the generator its suite froze made it: the id's own, or (in
+    FROZEN_WITH_REISSUED) the later version's generator that a frozen mixture keeps."""
+    if problem == regenerated:
+        return regenerated
+    from rlvr_envs.registry import _REISSUED, FamilyTask, _spec
+
+    for later in _REISSUED.get(problem.env_id, ()):
+        task = FamilyTask(_spec(problem.env_id), later)
+        again = task.generate(problem.seed, problem.difficulty)
+        if again == problem:
+            return again
+    return regenerated
+
 
 def test_every_shipped_frozen_set_matches_its_hash_and_the_generators():
     for path in sorted(tasks_dir().glob("*.toml")):
@@ -18,8 +38,14 @@ def test_every_shipped_frozen_set_matches_its_hash_and_the_generators():
         if not suite.eval_file:
             continue
         frozen = suite.load_eval_set()  # raises on a hash mismatch
-        assert frozen == suite.eval_problems(), f"{suite.name}: generators drifted"
+        regenerated = suite.eval_problems()
+        if suite.name in FROZEN_WITH_REISSUED:
+            regenerated = [_as_frozen(p, q) for p, q in zip(frozen, regenerated)]
+        assert frozen == regenerated, f"{suite.name}: generators drifted"
         assert all(p.seed in rlvr_envs.EVAL_SEEDS for p in frozen)
+        for problem in frozen[:: max(1, len(frozen) // 40)]:  # and they verify
+            verdict = rlvr_envs.verify(problem, rlvr_envs.oracle_completion(problem))
+            assert verdict.correct, (suite.name, problem.env_id, problem.seed)
 
 
 @pytest.mark.parametrize(

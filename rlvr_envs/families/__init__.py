@@ -12,6 +12,13 @@ A family whose generated problems must change after it shipped gets a new versio
 a second line ``(name, N)`` whose class is ``<Name>V<N>`` in the same module (a subclass
 of the previous version that keeps ``name = "<Name>"`` and changes what it must), so that
 ``rlvr/<Name>-v<N-1>`` keeps generating exactly what it always did (:func:`class_name`).
+
+A ``MIXTURES`` row may carry a third item, ``{member id: later id}``: where an id's generator
+was once changed in place and later restored to its first release, a mixture frozen while
+the changed generator ran keeps it, under the member's own id, family, version and seeds
+(``BUILTIN_GENERATORS``); the changed generator is released as the later id, and
+verification sends such a problem to that id's family (by the answer instruction its
+prompt ends with).
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ def class_name(family: str, version: int) -> str:
 # (env id, family name, "module:Class", domain) and (env id, domain, member ids)
 BUILTIN_FAMILIES: list[tuple[str, str, str, str]] = []
 BUILTIN_MIXTURES: list[tuple[str, str, list[str]]] = []
+BUILTIN_GENERATORS: dict[str, dict[str, str]] = {}  # mixture id -> {member id: later id}
 
 for _domain in DOMAIN_PACKAGES:
     try:
@@ -47,5 +55,7 @@ for _domain in DOMAIN_PACKAGES:
     for _name, _version in _package.FAMILIES:
         _loader = f"{_package.__name__}.{module_name(_name)}:{class_name(_name, _version)}"
         BUILTIN_FAMILIES.append((f"rlvr/{_name}-v{_version}", _name, _loader, _domain))
-    for _env_id, _members in _package.MIXTURES:
+    for _env_id, _members, *_generators in _package.MIXTURES:
         BUILTIN_MIXTURES.append((_env_id, _domain, list(_members)))
+        if _generators:
+            BUILTIN_GENERATORS[_env_id] = dict(_generators[0])

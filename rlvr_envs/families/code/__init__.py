@@ -30,6 +30,9 @@ FAMILIES: list[tuple[str, int]] = [
     ("ImplementTopologicalOrder", 0),
     # -- Code-v1: contest problems, stdin to stdout
     ("CompetitiveProgramming", 0),
+    # -- later versions (the version before stays registered and in its mixtures)
+    ("InputPrediction", 1),
+    ("Efficiency", 1),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
@@ -56,4 +59,17 @@ CODE_V1 = [
     "rlvr/ImplementTopologicalOrder-v0",
     "rlvr/CompetitiveProgramming-v0",
 ]
-MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Code-v0", CODE_V0), ("rlvr/Code-v1", CODE_V1)]
+# InputPrediction-v0 and Efficiency-v0's generators were changed in place after Code-v0
+# shipped (no fixed-point targets; larger inputs) and later restored to their first
+# release; the changed ones are the v1 ids. Code-v1 shipped while they ran, so keeps them
+# under the v0 ids; Code-v2 takes the v1 ids.
+_REISSUED = {
+    "rlvr/InputPrediction-v0": "rlvr/InputPrediction-v1",
+    "rlvr/Efficiency-v0": "rlvr/Efficiency-v1",
+}
+CODE_V2 = [_REISSUED.get(i, i) for i in CODE_V1]
+MIXTURES: list[tuple] = [
+    ("rlvr/Code-v0", CODE_V0),
+    ("rlvr/Code-v1", CODE_V1, _REISSUED),
+    ("rlvr/Code-v2", CODE_V2),
+]

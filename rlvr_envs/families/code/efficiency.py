@@ -12,6 +12,14 @@ Answer syntax: the whole solution as the last fenced Python block (stdlib only).
 
 Knobs: ``tier`` (0-2: which templates, from Kadane-like scans to inversion counting and
 matrix powers) and ``scale`` (1-3: the large input grows with it).
+
+Versions: ``rlvr/Efficiency-v0`` generates what it first released, whose large inputs for
+``count_inversions`` and ``distinct_in_windows`` (:data:`RELEASED_LARGE`) let the naive
+solution finish in 1.6-1.9 s of CPU on a fast machine, under the limit; so v0 grades those
+two on a larger input built from the problem when it is graded (the problems it generates
+stay as released). ``rlvr/Efficiency-v1`` generates the larger inputs (naive 7.6 s and
+6.5 s, intended 0.03 s and 0.02 s). (``rlvr/Code-v1`` froze v1's generator under the v0 id,
+before v0 was restored.)
 """
 
 from __future__ import annotations
@@ -22,9 +30,9 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from rlvr_envs.core import Draft, Knob, Problem, verify_timeout
+from rlvr_envs.core import Draft, Knob, Problem, stable_seed, verify_timeout
 from rlvr_envs.families.code._base import CodeFamily
 
 TIME_LIMIT = 2.0
@@ -301,6 +309,18 @@ TEMPLATES = [
     ),
 ]
 BY_NAME = {t.name: t for t in TEMPLATES}
+# Efficiency-v0's large inputs where they differ from the templates' (v1's), as released.
+RELEASED_LARGE: dict[str, Callable[[random.Random, int], list[Any]]] = {
+    "count_inversions": lambda rng, scale: [_ints(rng, 8000 + 4000 * scale, 0, 10**6)],
+    "distinct_in_windows": lambda rng, scale: [_ints(rng, 20000 * scale, 0, 30000), 8000],
+}
+
+
+def _released_large(name: str, args: list[Any], scale: int) -> bool:
+    """Whether ``args`` is a large input of :data:`RELEASED_LARGE` (too small to time)."""
+    if name == "count_inversions":
+        return len(args[0]) == 8000 + 4000 * scale
+    return name == "distinct_in_windows" and args[1] == 8000
 
 
 class Efficiency(CodeFamily):
@@ -313,8 +333,24 @@ class Efficiency(CodeFamily):
         "scale": Knob("int", 1, 3, default=1, doc="size of the large hidden input"),
     }
 
+    large_inputs: ClassVar[dict[str, Callable[[random.Random, int], list[Any]]]] = RELEASED_LARGE
+
     def time_limit(self, problem: Problem) -> float:
         return min(verify_timeout(), TIME_LIMIT)
+
+    def hidden_tests(self, problem: Problem) -> list[dict[str, Any]]:
+        """The stored tests, except that a large input of :data:`RELEASED_LARGE` (which a
+        naive solution finishes in time on a fast machine) is replaced by one of the
+        template's size, drawn from the problem's seed: a check-side fix that changes no
+        generated problem."""
+        tests = problem.meta["hidden_tests"]
+        name, scale = problem.meta["template"], int(problem.knobs.get("scale", 1))
+        if not tests or not _released_large(name, tests[-1]["args"], scale):
+            return tests
+        template = BY_NAME[name]
+        rng = random.Random(stable_seed("Efficiency", "graded large input", problem.seed, scale))
+        args = template.large(rng, scale)
+        return [*tests[:-1], {"fn": name, "args": args, "expected": template.solve(*args)}]
 
     def generate(self, rng: random.Random, knobs: dict[str, Any]) -> Draft:
         template = rng.choice([t for t in TEMPLATES if t.tier == knobs["tier"]])
@@ -323,7 +359,7 @@ class Efficiency(CodeFamily):
         for _ in range(5):
             args = template.small(rng)
             tests.append({"fn": name, "args": args, "expected": template.solve(*args)})
-        args = template.large(rng, knobs["scale"])
+        args = self.large_inputs.get(name, template.large)(rng, knobs["scale"])
         tests.append({"fn": name, "args": args, "expected": template.solve(*args)})
         examples = "\n".join(
             f"    {name}({', '.join(repr(a) for a in t['args'])}) == {t['expected']!r}"
@@ -341,3 +377,10 @@ class Efficiency(CodeFamily):
             "complexity": template.tier + knobs["scale"] / 2,
         }
         return Draft(question, template.oracle, meta)
+
+
+class EfficiencyV1(Efficiency):
+    """Solve a problem fast enough, with the larger inputs generated."""
+
+    name = "Efficiency"
+    large_inputs: ClassVar[dict[str, Callable[[random.Random, int], list[Any]]]] = {}

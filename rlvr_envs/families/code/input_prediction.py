@@ -3,8 +3,13 @@
 
 The answer is an argument, as a Python literal in ``<answer>`` tags. Several inputs are
 usually right, so the check runs the shown program on the proposed input in the sandbox and
-compares the result on the host. The target is never a value the program maps to itself
-(the target itself would then be a right answer).
+compares the result on the host.
+
+* ``rlvr/InputPrediction-v0`` (as first released): the target may be a value the program
+  maps to itself, and then the target itself is a right answer (about one problem in
+  twenty), which copying the prompt finds: train on v1.
+* ``rlvr/InputPrediction-v1``: the target is never a value the program maps to itself.
+  (``rlvr/Code-v1`` froze this generator under the v0 id, before v0 was restored.)
 
 Knobs: ``steps`` (1-6 transformations) and ``size`` (longest input, 3-24).
 """
@@ -27,9 +32,10 @@ class InputPrediction(CodeFamily):
     answer_format = "tags"
     answer_syntax = "the argument as a Python literal (strings in quotes)"
     answer_form = "python literal"
+    no_fixed_point = False  # v1: never a target that the program maps to itself
 
     def generate(self, rng: random.Random, knobs: dict[str, Any]) -> Draft:
-        program, value, result = draw_call(rng, knobs, no_fixed_point=True)
+        program, value, result = draw_call(rng, knobs, no_fixed_point=self.no_fixed_point)
         _, arg, described = _programs.DOMAINS[program.domain]
         question = (
             f"Here is a Python function:\n\n```python\n{program.source()}```\n\n"
@@ -51,3 +57,10 @@ class InputPrediction(CodeFamily):
             return Judgement.unparsable(f"not a valid argument for {program.function}")
         test = {"fn": program.function, "args": [value], "expected": problem.meta["output"]}
         return self.run_hidden_tests(problem, problem.meta["source"], [test])
+
+
+class InputPredictionV1(InputPrediction):
+    """Find an input for which a generated program returns a given value, never a fixed point."""
+
+    name = "InputPrediction"
+    no_fixed_point = True

@@ -45,6 +45,11 @@ FAMILIES: list[tuple[str, int]] = [
     ("CountingShortestPaths", 1),
     ("ChromaticNumber", 1),
     ("MinimumVertexCover", 1),
+    ("ConnectedComponents", 1),
+    ("CycleDetection", 1),
+    ("EulerianPath", 1),
+    ("Diameter", 1),
+    ("MaximumMatching", 1),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
@@ -90,8 +95,24 @@ _NEWER = {
     "rlvr/MinimumVertexCover-v0": "rlvr/MinimumVertexCover-v1",
 }
 GRAPH_V2 = [_NEWER.get(i, i) for i in GRAPH_V1]
-MIXTURES: list[tuple[str, list[str]]] = [
+# Five v0 generators were changed in place after Graph-v0 shipped (witnesses instead of
+# counts or a bare 'none') and later restored to their first release; the changed ones are
+# the v1 ids. Graph-v1 and Graph-v2 shipped while the changed generators ran, so they keep
+# them under the v0 ids (the problems they generate never change); Graph-v3 takes the v1 ids.
+_REISSUED = {
+    f"rlvr/{name}-v0": f"rlvr/{name}-v1"
+    for name in (
+        "ConnectedComponents",
+        "CycleDetection",
+        "EulerianPath",
+        "Diameter",
+        "MaximumMatching",
+    )
+}
+GRAPH_V3 = [_REISSUED.get(i, i) for i in GRAPH_V2]
+MIXTURES: list[tuple] = [
     ("rlvr/Graph-v0", GRAPH_V0),
-    ("rlvr/Graph-v1", GRAPH_V1),
-    ("rlvr/Graph-v2", GRAPH_V2),
+    ("rlvr/Graph-v1", GRAPH_V1, _REISSUED),
+    ("rlvr/Graph-v2", GRAPH_V2, _REISSUED),
+    ("rlvr/Graph-v3", GRAPH_V3),
 ]

@@ -1,14 +1,19 @@
-"""CycleDetection: find a directed cycle, or say there is none with a topological order.
+"""CycleDetection: find a directed cycle, or say there is none (with a topological order in v1).
 
 Half of the problems get one back edge in a random DAG (:mod:`.dags`) that closes a cycle
 through a random forward walk; the others stay acyclic. Answer syntax: a directed cycle as
 node numbers joined by ``->``, the first node repeated at the end or not
 (``2 -> 5 -> 7 -> 2``), except that a two-node cycle is written closed (``4 -> 9 -> 4``),
 since ``4 -> 9`` is how the prompt writes an edge and copying an edge line must not pass
-for a cycle; or, when there is none, ``none:`` and a topological order of all nodes, which
-proves it (``none: 3, 0, 1, 2``). Any directed cycle of the graph is right, and so is any
-topological order of an acyclic one; a bare ``none`` is unparsable, so answering ``none``
-to everything earns nothing (a witness both ways, as for bipartiteness).
+for a cycle. Any directed cycle of the graph is right. When there is none:
+
+* ``rlvr/CycleDetection-v0`` (as first released): the word ``none``. Half of the graphs are
+  acyclic, so answering ``none`` to everything earns about 0.5: train on v1.
+* ``rlvr/CycleDetection-v1``: ``none:`` and a topological order of all nodes, which proves
+  it (``none: 3, 0, 1, 2``); any topological order is right, and a bare ``none`` is
+  unparsable, so answering ``none`` to everything earns nothing (a witness both ways, as
+  for bipartiteness). (``rlvr/Graph-v1`` and ``rlvr/Graph-v2`` froze this generator under
+  the v0 id, before v0 was restored.)
 
 Knobs: ``nodes``, ``degree`` (edges per node) and ``encoding``; difficulty raises the
 first two.
@@ -25,26 +30,24 @@ from rlvr_envs.families.graph.dags import kahn_order, order_error, random_dag
 from rlvr_envs.families.graph.generators import below, finish
 from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
 from rlvr_envs.families.graph.model import Graph
-from rlvr_envs.families.graph.parsing import AnswerError, none_witness, parse_nodes
+from rlvr_envs.families.graph.parsing import AnswerError, is_none, none_witness, parse_nodes
 
 
 class CycleDetection(GraphFamily):
-    """Find a directed cycle, or say there is none."""
+    """Find a directed cycle, or say there is none (v0, as released)."""
 
     knobs: ClassVar[dict[str, Knob]] = {
         "nodes": nodes_knob(2, 100, default=10, easy=5, hard=30),
         "degree": degree_knob(0.5, 5.0, default=1.5, easy=1.0, hard=2.0, doc="edges per node"),
         "encoding": encoding_knob(),
     }
-    answer_syntax = (
-        "a cycle as node numbers joined by -> (e.g. 2 -> 5 -> 7 -> 2), or none: and a "
-        "topological order of all nodes (e.g. none: 3, 0, 1, 2)"
-    )
-    answer_form = "cycle, or none with a topological order"
+    answer_syntax = "a cycle as node numbers joined by -> (e.g. 2 -> 5 -> 7 -> 2; or the word none)"
+    answer_form = "cycle, or none"
     unique_answer = False
     single_answer = False
 
-    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+    def draw(self, rng: random.Random, knobs: dict) -> tuple[Graph, list[int], str]:
+        """The graph, its planted cycle (empty when acyclic) and the graph's text."""
         n = knobs["nodes"]
         edges = random_dag(rng, n, knobs["degree"])
         cycle: list[int] = []
@@ -52,12 +55,53 @@ class CycleDetection(GraphFamily):
             cycle = _forward_walk(rng, n, edges)
             edges.append((cycle[-1], cycle[0]))
         graph, label = finish(rng, n, edges, True)
-        cycle = [label[u] for u in cycle]
+        return graph, [label[u] for u in cycle], self.text(graph, knobs, rng)
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        graph, cycle, text = self.draw(rng, knobs)
+        question = (
+            "Does this directed graph contain a directed cycle? If it does, give one cycle; "
+            f"if it does not, answer none.\n\n{text}"
+        )
+        answer = " -> ".join(map(str, [*cycle, cycle[0]])) if cycle else "none"
+        return Draft(question, answer, {**graph.to_meta(), "acyclic": not cycle})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        if is_none(answer):
+            return Judgement.right() if problem.meta["acyclic"] else Judgement.wrong()
+        try:
+            cycle = parse_nodes(answer)
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        return self.check_cycle(problem, cycle)
+
+    def check_cycle(self, problem: Problem, cycle: list[int]) -> Judgement:
+        if len(cycle) == 2:  # "u -> v" is how the prompt writes an edge, not a cycle
+            return Judgement.unparsable("write a cycle of two nodes closed: u -> v -> u")
+        if len(cycle) > 1 and cycle[0] == cycle[-1]:
+            cycle = cycle[:-1]
+        why = directed_cycle_error(self.graph(problem), cycle)
+        return Judgement.wrong(why=why) if why else Judgement.right(length=len(cycle))
+
+
+class CycleDetectionV1(CycleDetection):
+    """Find a directed cycle, or say there is none with a topological order."""
+
+    name = "CycleDetection"
+
+    answer_syntax = (
+        "a cycle as node numbers joined by -> (e.g. 2 -> 5 -> 7 -> 2), or none: and a "
+        "topological order of all nodes (e.g. none: 3, 0, 1, 2)"
+    )
+    answer_form = "cycle, or none with a topological order"
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        graph, cycle, text = self.draw(rng, knobs)
         question = (
             "Does this directed graph contain a directed cycle? If it does, give one cycle. "
             "If it does not, answer none followed by a topological order that proves it: "
             "every node once, each edge going from an earlier node to a later one (e.g. "
-            f"none: 3, 0, 1, 2).\n\n{self.text(graph, knobs, rng)}"
+            f"none: 3, 0, 1, 2).\n\n{text}"
         )
         if cycle:
             answer = " -> ".join(map(str, [*cycle, cycle[0]]))
@@ -74,12 +118,7 @@ class CycleDetection(GraphFamily):
         if order is not None:
             why = order_error(problem.meta, order)
             return Judgement.wrong(why=why) if why else Judgement.right()
-        if len(cycle) == 2:  # "u -> v" is how the prompt writes an edge, not a cycle
-            return Judgement.unparsable("write a cycle of two nodes closed: u -> v -> u")
-        if len(cycle) > 1 and cycle[0] == cycle[-1]:
-            cycle = cycle[:-1]
-        why = directed_cycle_error(self.graph(problem), cycle)
-        return Judgement.wrong(why=why) if why else Judgement.right(length=len(cycle))
+        return self.check_cycle(problem, cycle)
 
 
 def _forward_walk(rng: random.Random, n: int, edges: list[tuple[int, int]]) -> list[int]:

@@ -3,9 +3,12 @@
 Unweighted (distances count edges) while ``max_weight`` is 1, weighted above. Reference:
 breadth-first search from every node (unweighted) or Dijkstra (1959) from every node.
 
-Answer syntax: the diameter, a colon, and two nodes that far apart (``6: 2, 9``); any such
-pair scores 1. (The diameter alone took few values: one fixed guess, or the prompt's node
-count, earned 0.20 of the reward at difficulty 0.5.)
+* ``rlvr/Diameter-v0`` (as first released): answer syntax: one integer, the diameter. It
+  takes few values: one fixed guess, or the prompt's node count, earns about 0.20 of the
+  reward at difficulty 0.5 (``rlvr audit``): train on v1.
+* ``rlvr/Diameter-v1``: the same graphs; answer syntax: the diameter, a colon, and two nodes
+  that far apart (``6: 2, 9``); any such pair scores 1. (``rlvr/Graph-v1`` and
+  ``rlvr/Graph-v2`` froze this generator under the v0 id, before v0 was restored.)
 
 Knobs: ``nodes``, ``degree`` (average degree), ``max_weight`` and ``encoding``. Difficulty
 raises the first three (so harder problems are weighted).
@@ -18,15 +21,15 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
 from rlvr_envs.families.graph.algorithms import bfs_hops, dijkstra
-from rlvr_envs.families.graph.base import GraphFamily
+from rlvr_envs.families.graph.base import ValueFamily
 from rlvr_envs.families.graph.generators import connected_edges, edge_count, finish, with_weights
 from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
 from rlvr_envs.families.graph.model import Graph
 from rlvr_envs.families.graph.parsing import AnswerError, parse_int, parse_nodes
 
 
-class Diameter(GraphFamily):
-    """The diameter of a connected graph (weighted once max_weight exceeds 1)."""
+class Diameter(ValueFamily):
+    """The diameter of a connected graph (weighted once max_weight exceeds 1); v0 as released."""
 
     knobs: ClassVar[dict[str, Knob]] = {
         "nodes": nodes_knob(2, 100, default=8, easy=5, hard=20),
@@ -36,11 +39,10 @@ class Diameter(GraphFamily):
         ),
         "encoding": encoding_knob(),
     }
-    answer_syntax = "the diameter, a colon and two nodes that far apart (e.g. 6: 2, 9)"
-    answer_form = "integer with a witness pair"
-    unique_answer = False
+    answer_syntax = "the diameter as a single integer"
 
-    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+    def draw(self, rng: random.Random, knobs: dict) -> tuple[Graph, str, str]:
+        """The graph, what its diameter means in words, and the graph's text."""
         n, high = knobs["nodes"], knobs["max_weight"]
         edges = connected_edges(rng, n, edge_count(n, knobs["degree"] / 2, n - 1))
         graph, _ = finish(rng, n, with_weights(rng, edges, high if high > 1 else 0), False)
@@ -48,9 +50,28 @@ class Diameter(GraphFamily):
             what = "the largest total weight of a shortest path between any two nodes"
         else:
             what = "the largest number of edges on a shortest path between any two nodes"
+        return graph, what, self.text(graph, knobs, rng)
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        graph, what, text = self.draw(rng, knobs)
+        question = f"What is the diameter of this connected graph, that is, {what}?\n\n{text}"
+        return Draft(question, str(farthest_pair(graph)[0]), graph.to_meta())
+
+
+class DiameterV1(Diameter):
+    """The diameter with two nodes that far apart."""
+
+    name = "Diameter"
+
+    answer_syntax = "the diameter, a colon and two nodes that far apart (e.g. 6: 2, 9)"
+    answer_form = "integer with a witness pair"
+    unique_answer = False
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        graph, what, text = self.draw(rng, knobs)
         question = (
             f"What is the diameter of this connected graph, that is, {what}? Give it with two "
-            f"nodes that are that far apart.\n\n{self.text(graph, knobs, rng)}"
+            f"nodes that are that far apart.\n\n{text}"
         )
         value, u, v = farthest_pair(graph)
         return Draft(question, f"{value}: {u}, {v}", {**graph.to_meta(), "diameter": value})

@@ -8,10 +8,17 @@ Hierholzer (1873): a connected graph has an Eulerian path iff it has zero or two
 odd degree.
 
 Answer syntax: the path as node numbers joined by ``->`` (``0 -> 2 -> 1 -> 0 -> 3``), using
-every edge exactly once; or, when there is none, ``none:`` and every node of odd degree,
-which proves it (``none: 1, 4, 6, 7``; the graph is always connected, so parity is the only
-obstacle), in any order. Any Eulerian path, in either direction, is right; a bare ``none``
-is unparsable, so answering ``none`` to everything earns nothing.
+every edge exactly once; any Eulerian path, in either direction, is right. When there is
+none:
+
+* ``rlvr/EulerianPath-v0`` (as first released, easiest graphs on 4 nodes): the word
+  ``none``. Half of the graphs have no path, so answering ``none`` to everything earns
+  about 0.5: train on v1.
+* ``rlvr/EulerianPath-v1`` (easiest graphs on 5 nodes): ``none:`` and every node of odd
+  degree, which proves it (``none: 1, 4, 6, 7``; the graph is always connected, so parity is
+  the only obstacle), in any order; a bare ``none`` is unparsable, so answering ``none`` to
+  everything earns nothing. (``rlvr/Graph-v1`` and ``rlvr/Graph-v2`` froze this generator
+  under the v0 id, before v0 was restored.)
 
 Knobs: ``nodes``, ``degree`` (average degree) and ``encoding``. Difficulty raises the first
 two.
@@ -27,11 +34,73 @@ from rlvr_envs.core import Draft, Judgement, Knob, Problem
 from rlvr_envs.families.graph.base import GraphFamily
 from rlvr_envs.families.graph.generators import below, edge_count, finish, shuffle
 from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
-from rlvr_envs.families.graph.parsing import AnswerError, none_witness, parse_nodes
+from rlvr_envs.families.graph.model import Graph
+from rlvr_envs.families.graph.parsing import AnswerError, is_none, none_witness, parse_nodes
 
 
 class EulerianPath(GraphFamily):
-    """Give a path that uses every edge exactly once, or none if there is no such path."""
+    """Give a path that uses every edge exactly once, or none (v0, as released)."""
+
+    knobs: ClassVar[dict[str, Knob]] = {
+        "nodes": nodes_knob(2, 40, default=6, easy=4, hard=12),
+        "degree": degree_knob(1.0, 10.0, default=3.0, easy=2.5, hard=4.0),
+        "encoding": encoding_knob(),
+    }
+    answer_syntax = (
+        "the path as node numbers joined by -> (e.g. 0 -> 2 -> 1 -> 0 -> 3; or the word none)"
+    )
+    answer_form = "node path, or none"
+    unique_answer = False
+    single_answer = False
+
+    def draw(self, rng: random.Random, knobs: dict) -> tuple[Graph, list[int], bool, str]:
+        """The graph, an Eulerian trail of it before extra edges, whether extra edges broke
+        it, and the graph's text."""
+        pool = knobs["nodes"]
+        trail = _random_trail(rng, pool, edge_count(pool, knobs["degree"] / 2, 1))
+        used = sorted(set(trail))  # the nodes the trail reached, renumbered 0..n-1
+        index = {u: i for i, u in enumerate(used)}
+        trail = [index[u] for u in trail]
+        n = len(used)
+        edges = [(min(a, b), max(a, b)) for a, b in itertools.pairwise(trail)]
+        extra = _break_parity(rng, n, edges) if rng.random() < 0.5 else []
+        graph, label = finish(rng, n, edges + extra, False)
+        return graph, [label[u] for u in trail], bool(extra), self.text(graph, knobs, rng)
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        graph, path, broken, text = self.draw(rng, knobs)
+        question = (
+            "Find a path in this graph that uses every edge exactly once (nodes may repeat). "
+            f"If there is no such path, answer none.\n\n{text}"
+        )
+        answer = "none" if broken else " -> ".join(map(str, path))
+        return Draft(question, answer, {**graph.to_meta(), "eulerian": not broken})
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        if is_none(answer):
+            return Judgement.wrong() if problem.meta["eulerian"] else Judgement.right()
+        try:
+            path = parse_nodes(answer)
+        except AnswerError as exc:
+            return Judgement.unparsable(str(exc))
+        return self.check_path(problem, path)
+
+    def check_path(self, problem: Problem, path: list[int]) -> Judgement:
+        edges = {(min(u, v), max(u, v)) for u, v in problem.meta["edges"]}
+        if len(path) != len(edges) + 1:
+            return Judgement.wrong(why=f"an Eulerian path has {len(edges)} edges")
+        for u, v in itertools.pairwise(path):
+            key = (min(u, v), max(u, v))
+            if key not in edges:
+                return Judgement.wrong(why=f"{u} -- {v} is not an unused edge")
+            edges.remove(key)
+        return Judgement.right()
+
+
+class EulerianPathV1(EulerianPath):
+    """Give a path that uses every edge exactly once, or none with every odd-degree node."""
+
+    name = "EulerianPath"
 
     knobs: ClassVar[dict[str, Knob]] = {
         "nodes": nodes_knob(2, 40, default=6, easy=5, hard=12),  # 4: "none: 0, 1, 2, 3" wins 40%
@@ -43,31 +112,20 @@ class EulerianPath(GraphFamily):
         "every node of odd degree (e.g. none: 1, 4, 6, 7)"
     )
     answer_form = "node path, or none with the odd nodes"
-    unique_answer = False
-    single_answer = False
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
-        pool = knobs["nodes"]
-        trail = _random_trail(rng, pool, edge_count(pool, knobs["degree"] / 2, 1))
-        used = sorted(set(trail))  # the nodes the trail reached, renumbered 0..n-1
-        index = {u: i for i, u in enumerate(used)}
-        trail = [index[u] for u in trail]
-        n = len(used)
-        edges = [(min(a, b), max(a, b)) for a, b in itertools.pairwise(trail)]
-        extra = _break_parity(rng, n, edges) if rng.random() < 0.5 else []
-        graph, label = finish(rng, n, edges + extra, False)
-        path = [label[u] for u in trail]
+        graph, path, broken, text = self.draw(rng, knobs)
         question = (
             "Find a path in this graph that uses every edge exactly once (nodes may repeat). "
             "If there is no such path, answer none followed by every node of odd degree "
             "(the number of edges at a node), which proves it (e.g. none: 1, 4, 6, 7)."
-            f"\n\n{self.text(graph, knobs, rng)}"
+            f"\n\n{text}"
         )
-        if extra:
+        if broken:
             answer = "none: " + ", ".join(map(str, odd_nodes(graph.n, graph.edges)))
         else:
             answer = " -> ".join(map(str, path))
-        return Draft(question, answer, {**graph.to_meta(), "eulerian": not extra})
+        return Draft(question, answer, {**graph.to_meta(), "eulerian": not broken})
 
     def check(self, problem: Problem, answer: str) -> Judgement:
         try:
@@ -75,26 +133,18 @@ class EulerianPath(GraphFamily):
             path = parse_nodes(answer) if witness is None else []
         except AnswerError as exc:
             return Judgement.unparsable(str(exc))
-        if witness is not None:
-            odd = set(odd_nodes(problem.meta["nodes"], problem.meta["edges"]))
-            if len(set(witness)) != len(witness):
-                return Judgement.wrong(why="a node is named twice")
-            even = [u for u in witness if u not in odd]
-            if even:
-                return Judgement.wrong(why=f"node {even[0]} does not have odd degree")
-            if len(witness) < len(odd):
-                return Judgement.wrong(why="name every node of odd degree")
-            if len(odd) <= 2:
-                return Judgement.wrong(why="with two or no odd nodes an Eulerian path exists")
-            return Judgement.right()
-        edges = {(min(u, v), max(u, v)) for u, v in problem.meta["edges"]}
-        if len(path) != len(edges) + 1:
-            return Judgement.wrong(why=f"an Eulerian path has {len(edges)} edges")
-        for u, v in itertools.pairwise(path):
-            key = (min(u, v), max(u, v))
-            if key not in edges:
-                return Judgement.wrong(why=f"{u} -- {v} is not an unused edge")
-            edges.remove(key)
+        if witness is None:
+            return self.check_path(problem, path)
+        odd = set(odd_nodes(problem.meta["nodes"], problem.meta["edges"]))
+        if len(set(witness)) != len(witness):
+            return Judgement.wrong(why="a node is named twice")
+        even = [u for u in witness if u not in odd]
+        if even:
+            return Judgement.wrong(why=f"node {even[0]} does not have odd degree")
+        if len(witness) < len(odd):
+            return Judgement.wrong(why="name every node of odd degree")
+        if len(odd) <= 2:
+            return Judgement.wrong(why="with two or no odd nodes an Eulerian path exists")
         return Judgement.right()
 
 

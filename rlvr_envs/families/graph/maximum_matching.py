@@ -10,10 +10,14 @@ Reference: Edmonds (1965), "Paths, trees, and flowers": grow alternating trees b
 breadth-first search and contract odd cycles (blossoms) into their base until an augmenting
 path is found.
 
-Answer syntax: the matching's edges, ``u-v`` separated by commas (``0-4, 2-7``), in any
-order and orientation. Any maximum matching scores 1: every pair must be an edge of the
-graph, no node may be in two of them, and there must be as many as in a maximum matching.
-(The size alone took few values: one fixed guess earned 0.45 at difficulty 0.5.)
+* ``rlvr/MaximumMatching-v0`` (as first released): answer syntax: one integer, the number
+  of edges in a maximum matching. The size takes few values: one fixed guess earns about
+  0.45 of the reward at difficulty 0.5 (``rlvr audit``): train on v1.
+* ``rlvr/MaximumMatching-v1``: the same graphs; answer syntax: the matching's edges, ``u-v``
+  separated by commas (``0-4, 2-7``), in any order and orientation. Any maximum matching
+  scores 1: every pair must be an edge of the graph, no node may be in two of them, and
+  there must be as many as in a maximum matching. (``rlvr/Graph-v1`` and ``rlvr/Graph-v2``
+  froze this generator under the v0 id, before v0 was restored.)
 
 Knobs: ``nodes``, ``degree`` (average degree) and ``encoding``. Difficulty raises the first
 two.
@@ -26,7 +30,7 @@ from collections import deque
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.graph.base import GraphFamily
+from rlvr_envs.families.graph.base import ValueFamily
 from rlvr_envs.families.graph.generators import (
     add_random_edges,
     below,
@@ -35,30 +39,52 @@ from rlvr_envs.families.graph.generators import (
     random_tree,
 )
 from rlvr_envs.families.graph.knobs import degree_knob, encoding_knob, nodes_knob
+from rlvr_envs.families.graph.model import Graph
 from rlvr_envs.families.graph.parsing import AnswerError, is_none, parse_edges
 
 
-class MaximumMatching(GraphFamily):
-    """A maximum matching: as many pairwise disjoint edges as possible."""
+class MaximumMatching(ValueFamily):
+    """How many edges has a maximum matching (pairwise disjoint edges)? (v0, as released)"""
 
     knobs: ClassVar[dict[str, Knob]] = {
         "nodes": nodes_knob(2, 100, default=10, easy=6, hard=24),
         "degree": degree_knob(0.5, 8.0, default=2.0, easy=1.5, hard=3.0),
         "encoding": encoding_knob(),
     }
+    answer_syntax = "the size of a maximum matching as a single integer"
+
+    def draw(self, rng: random.Random, knobs: dict) -> tuple[Graph, str]:
+        """The graph and its text."""
+        n = knobs["nodes"]
+        edges = barrier_graph(rng, n, edge_count(n, knobs["degree"] / 2))
+        graph, _ = finish(rng, n, edges, False)
+        return graph, self.text(graph, knobs, rng)
+
+    def generate(self, rng: random.Random, knobs: dict) -> Draft:
+        graph, text = self.draw(rng, knobs)
+        question = (
+            "A matching is a set of edges no two of which share a node. How many edges does a "
+            f"maximum matching of this graph have?\n\n{text}"
+        )
+        return Draft(question, str(matching_size(graph.neighbours())), graph.to_meta())
+
+
+class MaximumMatchingV1(MaximumMatching):
+    """A maximum matching: as many pairwise disjoint edges as possible."""
+
+    name = "MaximumMatching"
+
     answer_syntax = "the edges of the matching as u-v separated by commas (e.g. 0-4, 2-7)"
     answer_form = "edge set"
     single_answer = False
     unique_answer = False
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
-        n = knobs["nodes"]
-        edges = barrier_graph(rng, n, edge_count(n, knobs["degree"] / 2))
-        graph, _ = finish(rng, n, edges, False)
+        graph, text = self.draw(rng, knobs)
         question = (
             "A matching is a set of edges no two of which share a node. Find a maximum "
             "matching of this graph (one with as many edges as possible) and list its edges "
-            f"in any order.\n\n{self.text(graph, knobs, rng)}"
+            f"in any order.\n\n{text}"
         )
         match = maximum_matching(graph.neighbours())
         pairs = [(u, v) for u, v in enumerate(match) if u < v]

@@ -26,6 +26,8 @@ FAMILIES: list[tuple[str, int]] = [
     ("SeatingArrangement", 0),
     ("Syllogism", 0),
     ("FamilyTree", 0),
+    # -- later versions (the version before stays registered and in its mixtures)
+    ("Entailment", 1),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
@@ -51,7 +53,13 @@ LOGIC_V1 = [
     "rlvr/Syllogism-v0",
     "rlvr/FamilyTree-v0",
 ]
-MIXTURES: list[tuple[str, list[str]]] = [
+# Entailment-v0's generator was changed in place after Logic-v0 shipped (a yes names the
+# premises it needs) and later restored to its first release; the changed one is
+# Entailment-v1. Logic-v1 shipped while it ran, so keeps it under the v0 id; v2 takes v1.
+_REISSUED = {"rlvr/Entailment-v0": "rlvr/Entailment-v1"}
+LOGIC_V2 = [_REISSUED.get(i, i) for i in LOGIC_V1]
+MIXTURES: list[tuple] = [
     ("rlvr/Logic-v0", LOGIC_V0),
-    ("rlvr/Logic-v1", LOGIC_V1),
+    ("rlvr/Logic-v1", LOGIC_V1, _REISSUED),
+    ("rlvr/Logic-v2", LOGIC_V2),
 ]

@@ -8,13 +8,17 @@ Logic", 1.2). Truth tables are computed as bitmasks over all ``2**atoms`` assign
 deciding entailment is a handful of integer operations. About half the problems are
 entailed.
 
-Answer syntax: when the premises entail the conclusion, ``yes`` followed by the premises
-it follows from, none of which can be left out: ``yes: P1, P3`` (the named premises entail
-the conclusion and no proper subset of them does; any such set is accepted). Otherwise
-``no`` followed by a countermodel, an assignment of every atom under which all premises are
-true and the conclusion is false: ``no: p=1, q=0, r=1`` (any countermodel is accepted). A
-bare ``yes`` or ``no`` is wrong: the witness is what makes either verdict checkable, and
-without it answering ``yes`` to everything would earn about half the reward.
+Answer syntax: when the premises do not entail the conclusion, ``no`` followed by a
+countermodel, an assignment of every atom under which all premises are true and the
+conclusion is false: ``no: p=1, q=0, r=1`` (any countermodel is accepted; a bare ``no`` is
+wrong). When they do:
+
+* ``rlvr/Entailment-v0`` (as first released): ``yes``. About half the problems are
+  entailed, so answering ``yes`` to everything earns about 0.45: train on v1.
+* ``rlvr/Entailment-v1``: ``yes`` followed by the premises it follows from, none of which can
+  be left out: ``yes: P1, P3`` (the named premises entail the conclusion and no proper subset
+  of them does; any such set is accepted). A bare ``yes`` is wrong. (``rlvr/Logic-v1``
+  froze this generator under the v0 id, before v0 was restored.)
 
 Knobs: ``atoms``, ``premises`` and ``depth`` (nesting of connectives in each formula).
 
@@ -43,8 +47,7 @@ MAX_TRIES = 200
 
 
 class Entailment(Family):
-    """Decide propositional entailment: a "yes" names the premises it needs, a "no" gives a
-    countermodel."""
+    """Decide propositional entailment; a "no" gives a countermodel (v0, as released)."""
 
     knobs: ClassVar[dict[str, Knob]] = {
         "atoms": Knob("int", 2, 8, default=3, easy=2, hard=6, doc="propositional atoms"),
@@ -52,11 +55,13 @@ class Entailment(Family):
         "depth": Knob("int", 1, 4, default=2, easy=1, hard=3, doc="connective nesting depth"),
     }
     answer_syntax = (
-        "yes and the premises needed (e.g. yes: P1, P3) if the premises entail the "
-        "conclusion, otherwise no and a countermodel (e.g. no: p=1, q=0, r=1)"
+        "yes if the premises entail the conclusion, otherwise no and a countermodel "
+        "(e.g. no: p=1, q=0, r=1)"
     )
-    answer_form = "verdict with a witness"
-    unique_answer = False  # any countermodel, any minimal set of premises is right
+    answer_form = "verdict, a no with a witness"
+    unique_answer = False  # any countermodel is right
+    # how the prompt asks for a yes (v1 asks for the premises too)
+    ask_yes = "Answer yes, or "
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         atoms, depth = knobs["atoms"], knobs["depth"]
@@ -80,9 +85,7 @@ class Entailment(Family):
             + "\n".join(lines)
             + f"\n\nConclusion: {render(conclusion, names)}\n\n"
             "Do the premises entail the conclusion, i.e. is the conclusion true under every "
-            "assignment of truth values that makes all the premises true? Answer yes "
-            "followed by the premises the conclusion follows from, none of which can be left "
-            "out (e.g. yes: P1, P3), or "
+            f"assignment of truth values that makes all the premises true? {self.ask_yes}"
             "answer no followed by a countermodel: a value (1 for true, 0 for false) for "
             f"every atom under which all premises are true and the conclusion is false, e.g. "
             f"no: {', '.join(f'{a}={1 - i % 2}' for i, a in enumerate(names))}."
@@ -91,10 +94,12 @@ class Entailment(Family):
             j = _lowest_bit(counter)
             answer = "no: " + ", ".join(f"{a}={j >> i & 1}" for i, a in enumerate(names))
         else:
-            needed = _needed_premises(premises, truth(conclusion, masks, full), masks, full)
-            answer = "yes: " + ", ".join(f"P{i + 1}" for i in needed)
+            answer = self.yes_answer(premises, truth(conclusion, masks, full), masks, full)
         meta = {"atoms": atoms, "premises": premises, "conclusion": conclusion}
         return Draft(question, answer, meta)
+
+    def yes_answer(self, premises: list[Formula], conclusion: int, masks: tuple, full: int) -> str:
+        return "yes"
 
     def check(self, problem: Problem, answer: str) -> Judgement:
         meta = problem.meta
@@ -113,9 +118,7 @@ class Entailment(Family):
         if verdict:
             if counter:
                 return Judgement.wrong(why="not entailed")
-            if not named:
-                return Judgement.wrong(why="a yes needs the premises the conclusion follows from")
-            return _needed_error(meta, named, masks, full) or Judgement.right()
+            return self.check_yes(meta, named, masks, full)
         if counter == 0:
             return Judgement.wrong(why="the premises entail the conclusion")
         if assignment is None:
@@ -125,11 +128,43 @@ class Entailment(Family):
             return Judgement.right()
         return Judgement.wrong(why="the assignment is not a countermodel")
 
+    def check_yes(self, meta: dict, named: list[int] | None, masks: tuple, full: int) -> Judgement:
+        """A right yes: v0's prompt asks for the bare word."""
+        if named:
+            return Judgement.unparsable("nothing may follow yes")
+        return Judgement.right()
+
     def complexity(self, problem: Problem) -> float:
         """Formula sizes (atoms and connectives) plus the atoms' count."""
         meta = problem.meta
         total = sum(size(p) for p in meta["premises"]) + size(meta["conclusion"])
         return total + meta["atoms"]
+
+
+class EntailmentV1(Entailment):
+    """Decide propositional entailment: a "yes" names the premises it needs, a "no" gives a
+    countermodel."""
+
+    name = "Entailment"
+    answer_syntax = (
+        "yes and the premises needed (e.g. yes: P1, P3) if the premises entail the "
+        "conclusion, otherwise no and a countermodel (e.g. no: p=1, q=0, r=1)"
+    )
+    answer_form = "verdict with a witness"
+    unique_answer = False  # any countermodel, any minimal set of premises is right
+    ask_yes = (
+        "Answer yes followed by the premises the conclusion follows from, none of which can "
+        "be left out (e.g. yes: P1, P3), or "
+    )
+
+    def yes_answer(self, premises: list[Formula], conclusion: int, masks: tuple, full: int) -> str:
+        needed = _needed_premises(premises, conclusion, masks, full)
+        return "yes: " + ", ".join(f"P{i + 1}" for i in needed)
+
+    def check_yes(self, meta: dict, named: list[int] | None, masks: tuple, full: int) -> Judgement:
+        if not named:
+            return Judgement.wrong(why="a yes needs the premises the conclusion follows from")
+        return _needed_error(meta, named, masks, full) or Judgement.right()
 
 
 def _premises(

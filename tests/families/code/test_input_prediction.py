@@ -1,4 +1,4 @@
-"""What ``rlvr/InputPrediction-v0`` must do beyond the generic family contract."""
+"""What ``rlvr/InputPrediction-v0`` and ``-v1`` must do beyond the generic family contract."""
 
 from __future__ import annotations
 
@@ -34,3 +34,21 @@ def test_input_prediction_rejects_wrong_and_malformed_inputs():
     assert rlvr_envs.verify(problem, tags("[" * 500)).reason == "unparsable"
     huge = rlvr_envs.verify(problem, tags(repr(list(range(5000)))))
     assert not huge.correct
+
+
+def test_v1_never_draws_a_target_the_program_maps_to_itself_and_v0_did():
+    def fixed(problem) -> bool:
+        program = _programs.Program.from_json(problem.meta["program"])
+        target = problem.meta["output"]
+        try:
+            return program(target) == target
+        except Exception:  # not an input of the program
+            return False
+
+    v0 = [
+        fixed(task("rlvr/InputPrediction-v0").generate(seed=s, difficulty=0.3)) for s in range(60)
+    ]
+    v1 = [
+        fixed(task("rlvr/InputPrediction-v1").generate(seed=s, difficulty=0.3)) for s in range(60)
+    ]
+    assert any(v0) and not any(v1)  # v0 generates what it first released

@@ -1,4 +1,7 @@
-"""What ``rlvr/ConnectedComponents-v0`` must do beyond the generic family contract."""
+"""What ``rlvr/ConnectedComponents-v1`` must do beyond the generic family contract.
+
+v0 (as first released) is checked in ``test_graph.py``.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ def test_components_in_any_order_and_writing_score_one():
 
     rng = random.Random(0)
     for seed in range(40):
-        problem = _gen("rlvr/ConnectedComponents-v0", seed, seed / 40)
+        problem = _gen("rlvr/ConnectedComponents-v1", seed, seed / 40)
         components = list(nx.connected_components(nx_graph(problem)))
         assert _score(problem, _partition_text(components, rng)).correct
         assert _score(problem, _partition_text(components, rng) + ";").correct
@@ -44,7 +47,7 @@ _PARTITION_MOVES = st.lists(
 @PERTURB
 @given(seed=_SEED, difficulty=_DIFF, moves=_PARTITION_MOVES)
 def test_perturbed_partitions_are_judged_as_networkx_judges_them(seed, difficulty, moves):
-    problem = _gen("rlvr/ConnectedComponents-v0", seed, difficulty)
+    problem = _gen("rlvr/ConnectedComponents-v1", seed, difficulty)
     graph = nx_graph(problem)
     groups = [sorted(c) for c in nx.connected_components(graph)]
     for a, b, op in moves:

@@ -1,4 +1,7 @@
-"""What ``rlvr/CycleDetection-v0`` must do beyond the generic family contract."""
+"""What ``rlvr/CycleDetection-v1`` must do beyond the generic family contract.
+
+v0 (as first released) is checked in ``test_graph.py``.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +40,7 @@ def _is_directed_cycle(graph: nx.DiGraph, cycle: list[int]) -> bool:
 def test_other_cycles_and_rotations_score_one():
     others = 0
     for seed in range(60):
-        problem = _gen("rlvr/CycleDetection-v0", seed, 0.8)
+        problem = _gen("rlvr/CycleDetection-v1", seed, 0.8)
         if problem.meta["acyclic"]:
             assert _score(problem, "None.").reason == "unparsable"  # the witness is required
             graph = nx_graph(problem)
@@ -64,7 +67,7 @@ def test_other_cycles_and_rotations_score_one():
 def test_an_edge_line_copied_from_the_prompt_is_not_a_two_node_cycle():
     found = 0
     for seed in range(200):
-        problem = _gen("rlvr/CycleDetection-v0", seed, 0.5, encoding="edge_list")
+        problem = _gen("rlvr/CycleDetection-v1", seed, 0.5, encoding="edge_list")
         graph = nx_graph(problem)
         pairs = [(u, v) for u, v in graph.edges if graph.has_edge(v, u)]
         if not pairs:
@@ -80,7 +83,7 @@ def test_an_edge_line_copied_from_the_prompt_is_not_a_two_node_cycle():
 @PERTURB
 @given(seed=_SEED, difficulty=_DIFF, ops=_node_perturbation())
 def test_perturbed_cycles_are_judged_as_networkx_judges_them(seed, difficulty, ops):
-    problem = _gen("rlvr/CycleDetection-v0", seed, difficulty)
+    problem = _gen("rlvr/CycleDetection-v1", seed, difficulty)
     graph = nx_graph(problem)
     if problem.meta["acyclic"]:
         # any cycle claimed in a DAG is invalid
@@ -94,7 +97,7 @@ def test_perturbed_cycles_are_judged_as_networkx_judges_them(seed, difficulty, o
 @PERTURB
 @given(seed=_SEED, difficulty=_DIFF, ops=_node_perturbation())
 def test_perturbed_acyclicity_witnesses_are_judged_as_networkx_judges_them(seed, difficulty, ops):
-    problem = _gen("rlvr/CycleDetection-v0", seed, difficulty)
+    problem = _gen("rlvr/CycleDetection-v1", seed, difficulty)
     graph, n = nx_graph(problem), problem.meta["nodes"]
     order = _perturb(list(nx.topological_sort(graph)) if problem.meta["acyclic"] else [], ops, n)
     order = order or _perturb(list(range(n)), ops, n)

@@ -1,4 +1,7 @@
-"""What ``rlvr/Diameter-v0`` must do beyond the generic family contract."""
+"""What ``rlvr/Diameter-v1`` must do beyond the generic family contract.
+
+v0 (as first released) is checked in ``test_graph.py``.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from tests.families.graph.helpers import _gen, _score, nx_graph
 def test_every_pair_at_the_diameter_scores_one_and_others_do_not():
     pairs = 0
     for seed in range(30):
-        problem = _gen("rlvr/Diameter-v0", seed, seed / 30)
+        problem = _gen("rlvr/Diameter-v1", seed, seed / 30)
         graph = nx_graph(problem)
         best = nx.diameter(graph, weight="weight")
         lengths = dict(nx.all_pairs_dijkstra_path_length(graph))

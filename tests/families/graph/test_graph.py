@@ -32,6 +32,7 @@ from rlvr_envs.families.graph.parsing import (
     parse_mapping,
     parse_nodes,
 )
+from rlvr_envs.registry import format_answer
 from tests.families.graph.helpers import _gen, _nx_answer_agrees, _score
 
 GRAPH_IDS = rlvr_envs.list_envs(domain="graph", mixtures=False)
@@ -198,16 +199,16 @@ def test_set_answers_accept_any_order_and_orientation_and_reject_repeats():
 
 
 def test_constant_answers_earn_nothing_on_problems_with_a_none_case():
-    for env_id in ("rlvr/CycleDetection-v0", "rlvr/EulerianPath-v0"):
+    for env_id in ("rlvr/CycleDetection-v1", "rlvr/EulerianPath-v1"):
         for constant in ("none", "None.", "none: 0, 1, 2"):
             rewards = [_score(_gen(env_id, s, 0.5), constant).reward for s in range(100)]
             assert sum(rewards) <= 10, (env_id, constant, sum(rewards))
 
 
 COUNTS = [
-    ("rlvr/ConnectedComponents-v0", "components"),
-    ("rlvr/MaximumMatching-v0", "size"),
-    ("rlvr/Diameter-v0", "diameter"),
+    ("rlvr/ConnectedComponents-v1", "components"),
+    ("rlvr/MaximumMatching-v1", "size"),
+    ("rlvr/Diameter-v1", "diameter"),
 ]
 
 
@@ -280,17 +281,47 @@ def test_graph_v1_extends_graph_v0_which_stays_frozen():
     }
 
 
-def test_graph_v2_holds_the_newest_version_of_every_family():
-    from rlvr_envs.families.graph import GRAPH_V1, GRAPH_V2
+def test_graph_v3_holds_the_newest_version_of_every_family():
+    from rlvr_envs.families.graph import GRAPH_V1, GRAPH_V2, GRAPH_V3
 
     newest: dict[str, str] = {}
     for env_id in rlvr_envs.list_envs("graph", mixtures=False):
         name, version = env_id.rsplit("-v", 1)
         if name not in newest or int(version) > int(newest[name].rsplit("-v", 1)[1]):
             newest[name] = env_id
-    assert sorted(GRAPH_V2) == sorted(newest.values())
-    assert [i.rsplit("-v", 1)[0] for i in GRAPH_V2] == [i.rsplit("-v", 1)[0] for i in GRAPH_V1]
-    assert "rlvr/CountingShortestPaths-v1" in GRAPH_V2
+    assert sorted(GRAPH_V3) == sorted(newest.values())
+    assert [i.rsplit("-v", 1)[0] for i in GRAPH_V3] == [i.rsplit("-v", 1)[0] for i in GRAPH_V1]
+    assert "rlvr/CountingShortestPaths-v1" in GRAPH_V2 and "rlvr/Diameter-v1" in GRAPH_V3
+
+
+REISSUED = ["ConnectedComponents", "CycleDetection", "EulerianPath", "Diameter", "MaximumMatching"]
+
+
+@pytest.mark.parametrize("name", REISSUED)
+def test_restored_v0_asks_as_first_released_and_graph_v1_v2_keep_what_they_froze(name):
+    """v0's generator was changed in place after Graph-v0 shipped, then restored: v0 asks
+    what it first asked (a count or a bare none), v1 carries the change, and Graph-v1 and
+    Graph-v2, frozen while the change ran under the v0 id, still generate it there; their
+    problems verify with v1's check."""
+    v0, v1 = rlvr_envs.make_task(f"rlvr/{name}-v0"), rlvr_envs.make_task(f"rlvr/{name}-v1")
+    assert v0.family.instruction() != v1.family.instruction()
+    for mixture in ("rlvr/Graph-v1", "rlvr/Graph-v2"):
+        task = rlvr_envs.make_task(mixture)
+        seeds = [s for s in range(400) if task.member_for(s).family.name == name][:4]
+        for seed in seeds:
+            problem = task.generate(seed, 0.5)
+            assert problem.version == 0 and problem.prompt.endswith(v1.family.instruction())
+            own = v0.generate(seed, 0.5)
+            assert own.prompt.endswith(v0.family.instruction()) and own.version == 0
+            assert type(rlvr_envs.registry.family_for(problem)) is type(v1.family)
+            assert type(rlvr_envs.registry.family_for(own)) is type(v0.family)
+            assert rlvr_envs.verify(problem, rlvr_envs.oracle_completion(problem)).correct
+            assert rlvr_envs.verify(own, rlvr_envs.oracle_completion(own)).correct
+            if problem.answer != own.answer:  # the other's answer does not pass
+                assert not rlvr_envs.verify(problem, format_answer(own.answer, "tags")).correct
+    graph_v0 = rlvr_envs.make_task("rlvr/Graph-v0")
+    for seed in [s for s in range(400) if graph_v0.member_for(s).family.name == name][:4]:
+        assert graph_v0.generate(seed, 0.5).prompt == v0.generate(seed, 0.5).prompt
 
 
 @pytest.mark.parametrize("difficulty", [0.0, 0.5])

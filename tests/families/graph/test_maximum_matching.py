@@ -1,4 +1,7 @@
-"""What ``rlvr/MaximumMatching-v0`` must do beyond the generic family contract."""
+"""What ``rlvr/MaximumMatching-v1`` must do beyond the generic family contract.
+
+v0 (as first released) is checked in ``test_graph.py``.
+"""
 
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ _MATCHING_OPS = st.lists(
 def test_other_maximum_matchings_score_one():
     others = 0
     for seed in range(40):
-        problem = _gen("rlvr/MaximumMatching-v0", seed, seed / 40)
+        problem = _gen("rlvr/MaximumMatching-v1", seed, seed / 40)
         graph = nx_graph(problem)
         ours = {frozenset(e) for e in parse_edges(problem.answer)}
         for weight_seed in range(3):  # random weights: networkx finds other maximum matchings
@@ -48,7 +51,7 @@ def test_other_maximum_matchings_score_one():
 @PERTURB
 @given(seed=_SEED, difficulty=_DIFF, ops=_MATCHING_OPS)
 def test_perturbed_matchings_are_judged_as_networkx_judges_them(seed, difficulty, ops):
-    problem = _gen("rlvr/MaximumMatching-v0", seed, difficulty)
+    problem = _gen("rlvr/MaximumMatching-v1", seed, difficulty)
     graph, n = nx_graph(problem), problem.meta["nodes"]
     pairs = [tuple(e) for e in parse_edges(problem.answer)]
     for op, a, b in ops:

@@ -1,4 +1,4 @@
-"""What ``rlvr/Entailment-v0`` must do beyond the generic family contract."""
+"""What ``rlvr/Entailment-v1`` must do beyond the generic family contract (and v0, at the end)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
+import rlvr_envs
 from tests.families.logic.helpers import DIFFICULTY, PERTURB, SEED, _gen, _says, _score
 
 
@@ -14,7 +15,7 @@ from tests.families.logic.helpers import DIFFICULTY, PERTURB, SEED, _gen, _says,
 def test_entailment_labels_and_countermodels_match_a_truth_table():
     labels = set()
     for seed, difficulty in itertools.product(range(20), (0.0, 0.5, 1.0)):
-        problem = _gen("rlvr/Entailment-v0", seed, difficulty)
+        problem = _gen("rlvr/Entailment-v1", seed, difficulty)
         meta = problem.meta
         names = "pqrstuvw"[: meta["atoms"]]
         counter = []
@@ -60,7 +61,7 @@ def _minimal_entailing(meta, chosen) -> bool:
 
 def test_entailment_yes_witness_syntax():
     problem = next(
-        p for s in range(80) if (p := _gen("rlvr/Entailment-v0", s)).answer.startswith("yes")
+        p for s in range(80) if (p := _gen("rlvr/Entailment-v1", s)).answer.startswith("yes")
     )
     named = problem.answer.removeprefix("yes: ")
     assert _score(problem, f"Yes, {named.lower()}.").correct
@@ -73,7 +74,7 @@ def test_entailment_yes_witness_syntax():
 @PERTURB
 @given(seed=SEED, difficulty=DIFFICULTY, data=st.data())
 def test_entailment_verdict_equals_independent_countermodel_check(seed, difficulty, data):
-    problem = _gen("rlvr/Entailment-v0", seed, difficulty)
+    problem = _gen("rlvr/Entailment-v1", seed, difficulty)
     meta = problem.meta
     values = data.draw(st.lists(st.booleans(), min_size=meta["atoms"], max_size=meta["atoms"]))
     countermodel = all(_says(p, values) for p in meta["premises"]) and not _says(
@@ -84,7 +85,25 @@ def test_entailment_verdict_equals_independent_countermodel_check(seed, difficul
 
 
 def test_entailment_accepts_spelled_out_values():
-    problem = next(p for s in range(50) if (p := _gen("rlvr/Entailment-v0", s)).answer[:2] == "no")
+    problem = next(p for s in range(50) if (p := _gen("rlvr/Entailment-v1", s)).answer[:2] == "no")
     spelled = problem.answer.replace("=1", " = true").replace("=0", " = false").upper()
     assert _score(problem, spelled.replace("NO:", "No,")).reward == 1.0
     assert _score(problem, problem.answer.rsplit(",", 1)[0]).reason == "unparsable"
+
+
+def test_entailment_v0_asks_for_a_bare_yes_as_first_released_and_logic_v1_keeps_v1s_generator():
+    """Entailment-v0's generator was changed in place after Logic-v0 shipped and later
+    restored: v0 asks for a bare yes; Logic-v1, frozen while the change ran under the v0 id,
+    still generates the change there, and those problems verify with v1's check."""
+    entailed = [p for s in range(40) if (p := _gen("rlvr/Entailment-v0", s)).answer == "yes"]
+    assert entailed and all(_score(p, "yes").correct for p in entailed)
+    assert all(not _score(p, "yes: P1").correct for p in entailed)
+    logic_v1 = rlvr_envs.make_task("rlvr/Logic-v1")
+    seeds = [s for s in range(300) if logic_v1.member_for(s).family.name == "Entailment"][:6]
+    for seed in seeds:
+        problem, own = logic_v1.generate(seed, 0.5), _gen("rlvr/Entailment-v0", seed, 0.5)
+        assert problem.version == own.version == 0
+        assert problem.prompt != own.prompt and problem.meta == own.meta  # same instance
+        assert _score(problem, problem.answer).correct and _score(own, own.answer).correct
+        if own.answer == "yes":
+            assert not _score(problem, "yes").correct  # v1's check: a yes needs premises
