@@ -218,6 +218,12 @@ def call(target: str, args: list[Any], timeout: float) -> Any:
 
 
 @atexit.register
-def _shutdown() -> None:
-    if _POOL is not None and _POOL.pid == os.getpid():
-        _POOL.close()
+def shutdown() -> None:
+    """Stop this process's workers now, and kill busy ones as their calls end; a later call
+    starts a fresh pool. Runs at exit too: callers with threads of their own (a trainer's
+    process group, say) call it first, so that nothing is left for interpreter teardown."""
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is not None and pool.pid == os.getpid():
+        pool.close()

@@ -40,8 +40,10 @@ class MetricsLog:
             self.writer.flush()
 
     def close(self) -> None:
+        """Close TensorBoard's writer (and join its thread); idempotent."""
         if self.writer is not None:
             self.writer.close()
+            self.writer = None
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

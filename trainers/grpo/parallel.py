@@ -11,6 +11,10 @@ the union of their batches (up to floating-point summation order).
 from __future__ import annotations
 
 import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,9 +47,61 @@ def init(device: torch.device) -> World:
     return World(rank=dist.get_rank(), size=dist.get_world_size())
 
 
-def shutdown(world: World) -> None:
-    if world.size > 1 and dist.is_initialized():
+def shutdown(world: World, *, wait: bool = True) -> None:
+    """Leave the process group: after every rank got here (``wait``), or at once (after an
+    error, when a peer may never arrive). NCCL's group is left to the launcher after an
+    error: destroying it while a peer is inside a collective can hang (torchtitan#1342)."""
+    if world.size == 1 or not dist.is_initialized():
+        return
+    if not wait and dist.get_backend() != "gloo":
+        return
+    try:
+        if wait:
+            dist.barrier()  # raises when a peer left after an error: leave all the same
+    finally:
         dist.destroy_process_group()
+
+
+@contextmanager
+def joined(device: torch.device) -> Iterator[World]:
+    """This process's place in the job for the length of the block, and a clean way out.
+
+    The group is always destroyed before the interpreter tears down: a process that exits
+    with gloo's threads still holding work aborts at exit ("terminate called without an
+    active exception", pytorch#190489), and the launcher then kills its peers. On a normal
+    exit every rank waits for the others first; after an error (or a signal turned into
+    ``SystemExit`` by :func:`signals_exit`) the rank leaves at once, so a peer's next
+    collective fails instead of waiting out the timeout.
+    """
+    world = init(device)
+    try:
+        yield world
+    except BaseException:
+        shutdown(world, wait=False)
+        raise
+    shutdown(world, wait=True)
+
+
+@contextmanager
+def signals_exit(*signums: int) -> Iterator[None]:
+    """Turn ``signums`` (default SIGTERM, which ``torchrun`` sends to stop a worker) into
+    ``SystemExit(128 + signum)`` for the block, so ``finally`` clauses and context managers
+    run: logs closed, worker pools stopped, the process group left. Only in the main
+    thread (Python delivers signals there); elsewhere a no-op."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signums = signums or (signal.SIGTERM,)
+
+    def leave(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = {s: signal.signal(s, leave) for s in signums}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 def gather(world: World, obj: Any) -> list[Any]:

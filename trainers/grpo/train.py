@@ -41,6 +41,7 @@ from rlvr_envs.core import stable_seed
 from rlvr_envs.curriculum import TaskSpace, make_teacher
 from rlvr_envs.curriculum.feed import CurriculumFeed
 from rlvr_envs.evaluation.backend import chat_messages, parse_chat_examples
+from rlvr_envs.workers import pool as verifier_pool
 from trainers.grpo import checkpoint, parallel
 from trainers.grpo.evaluate import evaluate, subset
 from trainers.grpo.metrics import MetricsLog, plot
@@ -443,6 +444,7 @@ class Run:
     sampling: Sampling
     tasks: dict[str, Any] = field(default_factory=dict)  # env id -> task, made on first use
     feed: CurriculumFeed | None = None  # the teacher in the loop; made from ``teacher``
+    bar: Any = None  # the progress bar, while the loop runs
 
     def __post_init__(self) -> None:
         # One block per sampling round (block=1: take(need) draws exactly need specs), and
@@ -459,6 +461,19 @@ class Run:
 
     def decode(self, ids: list[int]) -> str:
         return self.tokenizer.decode(ids, skip_special_tokens=True)
+
+    def close(self) -> None:
+        """Stop what the run started, on every exit: the progress bar (and tqdm's monitor
+        thread with it), the metrics log (and TensorBoard's writer thread), the sampling
+        backend's engine, and the verifier workers this process started. Idempotent."""
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+        self.log.close()
+        close = getattr(self.rollout, "close", None)
+        if close is not None:
+            close()
+        verifier_pool.shutdown()
 
 
 @dataclass
@@ -482,14 +497,32 @@ def train(cfg: Config) -> dict[str, Any]:
     advantages -> teacher update), :func:`update_policy`, :func:`step_metrics`, then the
     periodic evaluation and checkpoint.
     """
-    run = setup(cfg)
+    cfg.validate()
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
+    device = pick_device(cfg.device)
+    # every exit (the end, an error, SIGTERM from the launcher) stops what the run started
+    # (Run.close) and then leaves the process group (parallel.joined), before the interpreter
+    # tears down
+    with parallel.signals_exit(), parallel.joined(device) as world:
+        run = setup(cfg, world, device)
+        try:
+            return _loop(run)
+        finally:
+            run.close()
+
+
+def _loop(run: Run) -> dict[str, Any]:
+    cfg = run.cfg
     first = run.start == 0 and cfg.steps > 0 and cfg.eval_at_start
     last_eval = run_eval(run, 0) if first else {}
-    bar = None
     if cfg.progress and run.world.main:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=cfg.steps, initial=run.start, desc="grpo", unit="step", dynamic_ncols=True)
+        run.bar = tqdm(
+            total=cfg.steps, initial=run.start, desc="grpo", unit="step", dynamic_ncols=True
+        )
+    bar = run.bar
     row: dict[str, Any] = {}
     for step in range(run.start, cfg.steps):
         t0 = time.perf_counter()
@@ -511,19 +544,15 @@ def train(cfg: Config) -> dict[str, Any]:
             save_checkpoint(run, done)
     if bar is not None:
         bar.close()
+        run.bar = None
     if cfg.steps > run.start:
         last_eval = run_eval(run, cfg.steps)
     return finish(run, row, last_eval)
 
 
-def setup(cfg: Config) -> Run:
+def setup(cfg: Config, world: parallel.World, device: torch.device) -> Run:
     """Model, optimiser, rollout backend, teacher, evaluation set, metrics log; resumes from
     a checkpoint when ``cfg.resume`` names one (or ``auto`` finds one)."""
-    cfg.validate()
-    if cfg.threads:
-        torch.set_num_threads(cfg.threads)
-    device = pick_device(cfg.device)
-    world = parallel.init(device)
     torch.manual_seed(cfg.seed)
     out = Path(cfg.output_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -747,12 +776,8 @@ def finish(run: Run, row: dict[str, Any], last_eval: dict[str, float]) -> dict[s
             run.tokenizer.save_pretrained(out / "final")
         if cfg.plot:
             plot(out / "metrics.jsonl", out / "curves.png", title=_title(cfg))
-    run.log.close()
-    # every rank leaves the group together: a rank that destroyed its gloo group while rank 0
-    # was still writing the model was sometimes aborted at exit ("terminate called without an
-    # active exception"), failing the two-process test now and then
-    parallel.barrier(world)
-    parallel.shutdown(world)
+    # the ranks leave the group together afterwards (parallel.joined), once Run.close stopped
+    # what this one started
     return {"train": row, "eval": last_eval, "replicas": replicas}
 
 
