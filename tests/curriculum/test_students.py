@@ -140,10 +140,10 @@ def test_at_least_ten_thousand_student_steps_per_second():
     space = TaskSpace.from_suite("math-v0")
     s = SCENARIOS["mixed"].make_student(space, 0)
     batches = [make_teacher("uniform", space, seed=i).sample(32) for i in range(100)]
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the rate holds on a busy machine
     for specs in batches:
         s.train(specs)
-    rate = 3200 / (time.perf_counter() - start)
+    rate = 3200 / max(time.process_time() - start, 1e-9)
     assert rate >= 10_000, f"{rate:,.0f} student-steps/s"
 
 

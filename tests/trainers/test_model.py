@@ -7,6 +7,8 @@ import time
 
 import pytest
 
+from tests.timing import wall_budget
+
 torch = pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
@@ -32,5 +34,5 @@ def test_embedded_model_is_converted_once_then_loads_fast(tmp_path, monkeypatch)
     started = time.perf_counter()
     assert resolve(EMBEDDED) == first
     model = load_model(first)
-    assert time.perf_counter() - started < 10  # < 1 s on an idle machine
+    assert time.perf_counter() - started < wall_budget(10)  # < 1 s on an idle machine
     assert model.config.model_type == "llama" and model.config.num_hidden_layers == 30
