@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rlvr_envs.numbers import normalise
+
 Completion = str | Sequence[Mapping[str, Any]] | Mapping[str, Any]
 
 # Lower-cases ASCII letters only, so indices into the result are indices into the input.
@@ -260,3 +262,181 @@ def extract(completion: Completion, answer_format: str, max_chars: int = 10_000)
 def is_hedged(answer: str) -> bool:
     """True when an answer offers alternatives ("3 or 4", "maybe 5", "5?") for one value."""
     return _HEDGE.search(answer) is not None
+
+
+# -- the answer front end: one normalisation for every family ------------------------------
+#
+# design.md, "One front end for every family": what is notation rather than content is removed
+# from the final answer before the family's own parser sees it, so a right answer in ordinary
+# notation is accepted the same way everywhere. docs/answers.md lists the wrappings.
+
+_MAX_PASSES = 8
+_MAX_LABEL_CHARS = 40
+_EMPHASIS = ("**", "__", "*", "_")
+_DELIMITERS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
+_DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
+_LABEL_SPELLINGS = (
+    (("^\\prime", "\\prime"), "'"),
+    (("\\angle", "angle"), "\u2220"),
+    (("\\cdot", "\u00b7", "\u22c5"), "."),
+    (("\\times", "\u00d7"), "x"),
+)
+_LABEL_NOISE = re.compile(r"\s+|\\left(?![a-zA-Z])|\\right(?![a-zA-Z])|\\[,;!: ]|[{}$]")
+
+
+def labels_in(prompt: str, patterns: Sequence[str]) -> tuple[str, ...]:
+    """Every group of every match of ``patterns`` in ``prompt``: the labels a family's
+    prompt gives its answer (``Family.answer_label_patterns``)."""
+    found: list[str] = []
+    for pattern in patterns:
+        for match in re.finditer(pattern, prompt):
+            found += [g for g in match.groups() if g and g not in found]
+    return tuple(found)
+
+
+def label_key(label: str) -> str:
+    """The spelling-free form of a label: ``A^{-1}``, ``A^-1`` and ``A ^ {-1}`` compare
+    equal, as do ``f'(x)``, ``f^\\prime(x)`` and ``f^{\\prime}(x)``."""
+    key = _LABEL_NOISE.sub("", normalise(label))
+    for spellings, canonical in _LABEL_SPELLINGS:
+        for spelling in spellings:
+            key = key.replace(spelling, canonical)
+    return key
+
+
+def normalise_answer(
+    answer: str,
+    *,
+    reference: str = "",
+    labels: Sequence[str] = (),
+    names: Sequence[str] = (),
+) -> str:
+    """The final answer with its notation removed (design.md, "One front end").
+
+    Removed, repeatedly and only where they wrap the *whole* answer: surrounding whitespace;
+    ``\\boxed{...}`` and ``\\fbox{...}``; math delimiters ``$..$``, ``$$..$$``, ``\\(..\\)``
+    and ``\\[..\\]``; markdown emphasis ``**..**``, ``__..__``, ``*..*``, ``_.._``; one
+    trailing full stop; and a leading ``label =`` where ``label`` is one of ``labels`` (what
+    the prompt asks for, compared by :func:`label_key`) and no other ``=`` follows. Where
+    ``names`` are the named parts of a tuple answer (``("h", "k", "r^2")``), assignments to
+    exactly those names in any order (``h = -4, k = -5, r^2 = 200``) become the bare list in
+    the declared order, in parentheses when ``reference`` is written in them.
+
+    ``reference`` (the problem's reference answer) tells notation from content: a marker
+    that the reference itself starts or ends with (``$``, ``\\(``, ``*``) is kept, an
+    emphasis marker is kept where the reference spans several lines and holds its character
+    (``*`` in a Minesweeper grid), and a trailing full stop is kept where the reference uses
+    ``.`` other than as a decimal point (``.`` for an empty cell). Linear in the answer's
+    length, never raises; the family's own parser still decides everything else.
+    """
+    ref = reference.strip()
+    keys = {label_key(label) for label in labels if label}
+    if len(names) > 1:
+        keys.add(label_key("(" + ",".join(names) + ")"))
+    period_is_content = "." in _DECIMAL_POINT.sub("", ref)
+    text = answer.strip()
+    for _ in range(_MAX_PASSES):
+        before = text
+        if not period_is_content and text.endswith(".") and not text.endswith(".."):
+            text = text[:-1].rstrip()
+        text = _unbox(text)
+        text = _undelimit(text, ref)
+        text = _unemphasise(text, ref)
+        if keys:
+            text = _unlabel(text, keys)
+        if names:
+            text = _unname(text, names, ref.startswith("("))
+        text = text.strip()
+        if text == before or not text:
+            break
+    return text or answer.strip()
+
+
+def _unbox(text: str) -> str:
+    if not text.startswith(("\\boxed", "\\fbox")) or not text.endswith("}"):
+        return text
+    inner = last_boxed(text)
+    if (
+        inner is not None
+        and text.endswith("{" + inner + "}")
+        and text.count("\\boxed") + text.count("\\fbox") == 1
+        and text[: len(text) - len(inner) - 2].rstrip() in ("\\boxed", "\\fbox")
+    ):
+        return inner
+    return text
+
+
+def _undelimit(text: str, ref: str) -> str:
+    for opener, closer in _DELIMITERS:
+        if ref.startswith(opener) or len(text) < len(opener) + len(closer) + 1:
+            continue
+        if text.startswith(opener) and text.endswith(closer):
+            inner = text[len(opener) : len(text) - len(closer)]
+            if opener.startswith("$") and re.search(r"(?<!\\)\$", inner):
+                continue  # $a$ and $b$: two spans, not one wrapped answer
+            if opener.startswith("\\") and (opener in inner or closer in inner):
+                continue
+            if inner.endswith("\\") and closer == "$":
+                continue  # $5\$ is not a span
+            return inner
+    return text
+
+
+def _unemphasise(text: str, ref: str) -> str:
+    for marker in _EMPHASIS:
+        char = marker[0]
+        if ref.startswith(char) or ref.endswith(char) or ("\n" in ref and char in ref):
+            continue  # the reference's own symbol (a star in a Minesweeper grid)
+        n = len(marker)
+        if len(text) > 2 * n and text.startswith(marker) and text.endswith(marker):
+            inner = text[n:-n]
+            if inner[:1].isspace() or inner[-1:].isspace():
+                continue  # markdown emphasis hugs its text
+            spaced = inner.replace(f" {char} ", " ") if n == 1 else inner
+            if marker in spaced:
+                continue  # *3* and *4*: two spans, not one (7 * 2 is an operator)
+            return inner
+    return text
+
+
+def _depth_zero_split(text: str, separator: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == separator and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _unlabel(text: str, keys: set[str]) -> str:
+    head, sep, rest = text.partition("=")
+    if not sep or "=" in rest or not rest.strip() or len(head) > _MAX_LABEL_CHARS:
+        return text
+    if head.endswith(("<", ">", "!", ":")) or rest.startswith("="):
+        return text
+    return rest.strip() if label_key(head) in keys else text
+
+
+def _unname(text: str, names: Sequence[str], parenthesised: bool) -> str:
+    if text.count("=") != len(names) or len(text) > 10_000:
+        return text
+    body = text
+    if body.startswith("(") and body.endswith(")"):
+        body = body[1:-1]
+    values: dict[str, str] = {}
+    wanted = {label_key(name): name for name in names}
+    for part in _depth_zero_split(body, ","):
+        head, sep, value = part.partition("=")
+        key = label_key(head)
+        if not sep or key not in wanted or key in values or not value.strip():
+            return text
+        values[key] = value.strip()
+    if len(values) != len(names):
+        return text
+    listed = ", ".join(values[label_key(name)] for name in names)
+    return f"({listed})" if parenthesised else listed

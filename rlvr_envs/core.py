@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar, Literal, get_args
 
-from rlvr_envs.answers import format_rules
+from rlvr_envs.answers import format_rules, labels_in
 
 KnobType = Literal["int", "float", "categorical", "bool"]
 AnswerFormat = Literal["tags", "boxed", "code"]
@@ -309,6 +309,13 @@ class Family:
     # and the family's own tests must show that invalid answers fail.
     unique_answer: ClassVar[bool] = True
     max_turns: ClassVar[int] = 1
+    # True where the answer is literal text in which $, *, \( or a full stop are content (a
+    # regular expression, an SQL query): the answer front end then only strips surrounding
+    # whitespace. Answers in the ``code`` format are always verbatim.
+    verbatim_answer: ClassVar[bool] = False
+    # Regular expressions whose groups, where they match the prompt, name what it asks for
+    # (r"Find ([A-Z]{2})\." -> "EF"): see answer_labels.
+    answer_label_patterns: ClassVar[tuple[str, ...]] = ()
     # Modules beyond the core dependencies that generating and checking need, as
     # (import name, the pip extra that installs it): `rlvr check` and `rlvr audit` skip the
     # id, saying what to install, where one is missing; mixtures leave such families out.
@@ -362,6 +369,20 @@ class Family:
         seeds rises with difficulty, and teachers may log it.
         """
         raise NotImplementedError(f"{self.name} does not define a complexity proxy")
+
+    def answer_labels(self, problem: Problem) -> tuple[str, ...]:
+        """What the prompt names the answer (``f'(x)``, ``EF``, ``A^{-1}``): a leading
+        ``label =`` naming one of these is notation, and the answer front end removes it
+        before :meth:`check` sees the answer (docs/answers.md). Only names the prompt asks
+        for: an assignment to anything else stays for the check to refuse. By default, the
+        first group of each :attr:`answer_label_patterns` match in the prompt."""
+        return labels_in(problem.prompt, self.answer_label_patterns)
+
+    def answer_names(self, problem: Problem) -> tuple[str, ...]:
+        """The names of a tuple answer's parts, in order, where the prompt names them (the
+        tuple ``(h, k, r^2)``): ``h = -4, k = -5, r^2 = 200`` in any order then reaches
+        :meth:`check` as the bare tuple, and ``(h, k, r^2) =`` is a label."""
+        return ()
 
     def oracle_answer(self, problem: Problem) -> str:
         """The answer text a perfect model writes (by default the reference answer)."""

@@ -468,6 +468,21 @@ def verify(
         return _verify(problem, family, completion)
 
 
+def front_end(problem: Problem, family: Family, answer: str) -> str:
+    """The final answer as ``family.check`` sees it: with the notation every family accepts
+    removed (delimiters, ``\\boxed``, emphasis, a trailing full stop, a label naming what the
+    prompt asks for; :func:`rlvr_envs.answers.normalise_answer`), unless the answer is
+    verbatim text (the ``code`` format, a family with ``verbatim_answer``)."""
+    if problem.answer_format == "code" or family.verbatim_answer:
+        return answer
+    return answers.normalise_answer(
+        answer,
+        reference=problem.answer,
+        labels=family.answer_labels(problem),
+        names=family.answer_names(problem),
+    )
+
+
 def _verify(problem: Problem, family: Family, completion: Any) -> Verdict:
     try:
         found = answers.extract(completion, problem.answer_format, family.max_answer_chars)
@@ -476,10 +491,15 @@ def _verify(problem: Problem, family: Family, completion: Any) -> Verdict:
         return _verdict(problem, Judgement(False, 0.0, "error"), None, False)
     if found.answer is None:
         return _verdict(problem, Judgement(False, 0.0, found.reason), None, found.format_ok)
-    if family.single_answer and answers.is_hedged(found.answer):
+    try:
+        answer = front_end(problem, family, found.answer)
+    except Exception:  # a bug of ours (a family's answer_labels), never the model's fault
+        log.exception("answer front end failed for %s", problem.env_id)
+        return _verdict(problem, Judgement(False, 0.0, "error"), found.answer, True)
+    if family.single_answer and answers.is_hedged(answer):
         return _verdict(problem, Judgement.wrong(hedged=True), found.answer, True)
     try:
-        judgement = family.check(problem, found.answer)
+        judgement = family.check(problem, answer)
     except Exception:
         log.exception("verifier of %s raised on an answer", problem.family)
         judgement = Judgement(False, 0.0, "error")

@@ -93,6 +93,7 @@ class RegexMatch(CodeFamily):
     answer_format = "tags"
     answer_syntax = "the regular expression alone (no quotes, no slashes)"
     answer_form = "regular expression"
+    verbatim_answer = True  # $, *, \( and a final . are pattern syntax, not notation
 
     def generate(self, rng: random.Random, knobs: dict[str, Any]) -> Draft:
         count = knobs["examples"]

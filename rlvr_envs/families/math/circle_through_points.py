@@ -11,6 +11,7 @@ formula in exact radicals.
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from typing import ClassVar
 
@@ -169,6 +170,11 @@ class CircleThroughPoints(MathFamily):
             "points": [[rad_json(x), rad_json(y)] for x, y in points],
         }
         return Draft(question, answer, meta)
+
+    def answer_names(self, problem: Problem) -> tuple[str, ...]:
+        """The parts of the asked tuple, ``(h, k, r^2)`` or ``(D, E, F)`` (docs/answers.md)."""
+        found = re.search(r"tuple \(([^()]*)\)\.", problem.prompt)
+        return tuple(found.group(1).split(", ")) if found else ()
 
     def check(self, problem: Problem, answer: str) -> Judgement:
         if problem.meta["form"] == "points":

@@ -127,6 +127,10 @@ class Derivative(MathFamily):
     }
     answer_syntax = "f'(x) as an expression in x, or the exact value where a value is asked"
     answer_form = "expression"
+    answer_label_patterns = (
+        r"Find the derivative \$(f'\(x\))\$",
+        r"Find the exact value of \$(f'\([^$]*\))\$",
+    )  # docs/answers.md
     answer_variables = ("x",)
 
     def form_variables(self, problem: Problem) -> tuple[str, ...]:

@@ -64,6 +64,7 @@ class Eigenvalues(Family):
         "or the eigenvector as a tuple (e.g. (1, -2, 1)), as the question asks"
     )
     answer_form = "eigenvalue list with multiplicity | eigenvector tuple"
+    answer_label_patterns = (r"a nonzero vector (v) with",)  # docs/answers.md
     unique_answer = False
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:

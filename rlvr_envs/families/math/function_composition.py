@@ -57,6 +57,9 @@ class FunctionComposition(MathFamily):
         "else the exact value (an integer or a fraction p/q in lowest terms)"
     )
     answer_form = "polynomial or rational"
+    answer_label_patterns = (
+        r"(?:Find|Compute) ([fgh]\(\S*\)) (?:as a polynomial|exactly)",
+    )  # docs/answers.md
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         depth, degree, size = knobs["depth"], knobs["degree"], knobs["size"]

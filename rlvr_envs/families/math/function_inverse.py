@@ -107,6 +107,10 @@ class FunctionInverse(MathFamily):
         "the inverse function is asked, else the exact value (an integer or a fraction p/q)"
     )
     answer_form = "expression or rational"
+    answer_label_patterns = (
+        r"Find the inverse function (f\^\{-1\}\(x\))",
+        r"Compute (f\^\{-1\}\([^)]*\)), the number (x) with",
+    )  # docs/answers.md
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         size = knobs["size"]

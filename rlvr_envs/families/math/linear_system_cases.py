@@ -134,6 +134,11 @@ class LinearSystemCases(Family):
         meta = {"matrix": matrix, "rhs": rhs, "variables": list(names), "case": case}
         return Draft(question, answer, meta)
 
+    def answer_labels(self, problem: Problem) -> tuple[str, ...]:
+        """``(x, y, z) =`` before the unique solution (docs/answers.md)."""
+        names = problem.meta["variables"]
+        return (f"({', '.join(names)})",) if problem.meta["case"] == "unique" else ()
+
     def check(self, problem: Problem, answer: str) -> Judgement:
         meta = problem.meta
         matrix, rhs, names = meta["matrix"], meta["rhs"], tuple(meta["variables"])

@@ -54,6 +54,9 @@ class MatrixInverse(MathFamily):
     answer_form = "matrix"
     answer_element = "rational"
 
+    def answer_labels(self, problem: Problem) -> tuple[str, ...]:
+        return ("A^{-1}",)  # the prompt's matrix is A (docs/answers.md)
+
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n = knobs["size"]
         matrix = _invertible(rng, n, knobs["determinant"], knobs["entries"])

@@ -55,6 +55,10 @@ class PointDistance(MathFamily):
         "simplified radical form such as 3sqrt(5) or 2 + sqrt(13)"
     )
     answer_form = "tuple of rationals (a point) or radical (a length), as the prompt asks"
+    answer_label_patterns = (
+        r"Find the distance ([A-Z]{2})\b",
+        r"Find the coordinates of ([A-Z])\.",
+    )  # docs/answers.md
     unique_answer = True  # a length or a point is determined by the given coordinates
 
     def check(self, problem: Problem, answer: str) -> Judgement:

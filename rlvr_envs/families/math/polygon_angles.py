@@ -59,6 +59,7 @@ class PolygonAngles(MathFamily):
         "or a count of sides)"
     )
     answer_form = "rational"
+    answer_label_patterns = (r"Find (angle [A-Z]{3})\.",)  # docs/answers.md
     unique_answer = True  # each angle is fixed by the data; n solves a monotone equation
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:

@@ -67,6 +67,7 @@ class PolynomialExtrema(MathFamily):
     }
     answer_syntax = "a rational number, or the point as (x, f(x)) where the point is asked"
     answer_form = "rational"
+    answer_label_patterns = (r"give it as (\(x, f\(x\)\))",)  # docs/answers.md
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         degree, rational = knobs["degree"], knobs["roots"] == "rational"

@@ -52,6 +52,7 @@ class SimilarTriangles(MathFamily):
     }
     answer_syntax = "an exact value: an integer, p/q, or simplified radical form like 4sqrt(6)/3"
     answer_form = "radical"
+    answer_label_patterns = (r"Find (?:the length )?([A-Z]{2})\.",)  # docs/answers.md
     unique_answer = True  # similarity fixes every length and area from the given ones
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:

@@ -80,6 +80,9 @@ class VectorProducts(Family):
     }
     answer_syntax = "the exact value in the form the question states"
     answer_form = "integer | integer tuple | rational tuple | radical | rational (per problem)"
+    answer_label_patterns = (
+        r"Compute the (?:dot|cross) product (\S+ [.x] \S+)\.",
+    )  # docs/answers.md
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         op, size = knobs["operation"], knobs["entries"]
