@@ -285,7 +285,8 @@ class _Rules:
         _collected(node, _radical_atom, "a simplified exact value")
 
     def exact(self, node: Node) -> None:
-        _collected(node, _exact_atom, "a simplified exact value")
+        if not _factored_exact(node):
+            _collected(node, _exact_atom, "a simplified exact value")
 
     def element(self, form: str, node: Node) -> None:
         getattr(self, form)(node)
@@ -358,15 +359,52 @@ def _exact_atom(node: Node) -> list[Atom] | None:
         return [(node[1], 1)]
     if node[0] == "pow" and node[1] in _TRANSCENDENTAL:
         power = int_literal(node[2])
-        if power is None or power < 2:
-            raise _Off(f"the exponent of {node[1][1]} must be an integer literal > 1")
-        return [(node[1][1], power)]
+        if power is None or power < 1:
+            raise _Off(f"the exponent of {node[1][1]} must be a positive integer literal")
+        return [(node[1][1], power)]  # e^{1} is e, as x^1 is x in a polynomial
+    if node[0] == "func" and node[1] == "exp" and len(node[2]) == 1:
+        power = int_literal(node[2][0])
+        if power is None or power < 1:
+            raise _Off("exp of something other than a positive integer literal")
+        return [("e", power)]  # \exp(19) is e^{19}
     if node[0] == "func" and node[1] == "ln" and len(node[2]) == 1:
         argument = int_literal(node[2][0])
         if argument is None or argument < 2:
             raise _Off("a logarithm of something other than an integer > 1")
         return [("ln", argument)]
     return None
+
+
+def _factored_exact(node: Node) -> bool:
+    """Whether ``node`` is an exact value written as one term times one parenthesised sum,
+    ``[-] [c] atoms (sum) [/ q]``: ``(12\\pi - 1)e``, ``\\frac{2}{3}(\\ln 17 - \\ln 8)``,
+    ``\\frac{11\\pi(22 + \\sqrt{185})}{9}``. The arithmetic is done when the sum is a
+    collected exact value of two or more terms with coprime integer coefficients (so
+    ``2(3 + 4)`` and ``3(2\\pi + 2)`` are not) and the term outside is in lowest terms.
+    False when ``node`` is not of that shape; :class:`_Off` when it is but is not simplified."""
+    body = node[1] if node[0] == "neg" else node
+    denominator = None
+    if body[0] == "div":
+        body, denominator = body[1], body[2]
+        if body[0] == "neg":
+            body = body[1]
+    if body[0] != "mul":
+        return False
+    sums = [f for f in body[1] if f[0] == "add"]
+    if len(sums) != 1:
+        return False
+    terms = _collected(sums[0], _exact_atom, "a simplified exact value")
+    coefficients = list(terms.values())
+    if len(coefficients) < 2 or any(c.denominator != 1 for c in coefficients):
+        raise _Off("fractions inside a factored sum; take them outside")
+    if math.gcd(*(int(c) for c in coefficients)) != 1:
+        raise _Off("a common factor left inside a factored sum")
+    rest = [f for f in body[1] if f[0] != "add"]
+    outside: Node = ("mul", rest) if rest else ("num", Fraction(1), None)
+    if denominator is not None:
+        outside = ("div", outside, denominator)
+    _term(outside, _exact_atom)
+    return True
 
 
 def _square_free(n: int) -> bool:
@@ -617,8 +655,8 @@ def _tuple(rules: _Rules, node: Node, element: str | None) -> None:
             raise _Off(f"names ({', '.join(map(str, names))}); the prompt asks for the tuple "
                        f"({', '.join(rules.variables)})")  # fmt: skip
         node = node[3]
-    if node[0] == "seq" and node[1] == "(" and node[2] == ")":
-        items = node[3]
+    if node[0] == "seq" and (node[1], node[2]) in (("(", ")"), ("[", "]")):
+        items = node[3]  # a vector as (49, -16, -2) or [49, -16, -2]
     elif node[0] == "list":
         items = node[1]
     else:

@@ -180,11 +180,11 @@ def test_an_exact_value_with_pi_e_or_ln_passes_and_undone_arithmetic_fails(a, b,
 
 
 def test_exact_values_refuse_decimals_functions_and_odd_logs_and_order_interval_ends():
-    for text in ("3.14", "\\sin(1)", "\\ln(1)", "\\ln(x)", "e^x", "e^{1}", "\\pi\\pi", "2*3\\pi",
+    for text in ("3.14", "\\sin(1)", "\\ln(1)", "\\ln(x)", "e^x", "e^{0}", "\\pi\\pi", "2*3\\pi",
                  "\\sqrt{8}\\pi", "\\ln(2)\\ln(2)", "\\pi + \\pi"):  # fmt: skip
         assert not _ok(text, "exact", variables=("x",)), text
     for text in ("\\frac{9\\pi}{2}", "\\frac{4}{3}\\pi", "\\pi^2/6", "1 - \\ln 2", "2e^{3} - 1",
-                 "4\\sqrt{3}\\pi/3", "-\\frac{\\pi}{4}", "e"):  # fmt: skip
+                 "4\\sqrt{3}\\pi/3", "-\\frac{\\pi}{4}", "e", "e^{1}", "\\exp(19)"):  # fmt: skip
         assert _ok(text, "exact"), text
     assert _ok("[0, e) \\cup (\\pi, 3\\pi]", "interval", element="exact")
     assert not _ok("[\\pi, 3)", "interval", element="exact")  # pi > 3: ends out of order

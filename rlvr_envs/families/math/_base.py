@@ -64,7 +64,9 @@ def judge_value(
         return Judgement.unparsable(found.why)
     if not found.ok:
         return Judgement.wrong(form=found.why)
-    gold = named_tuple(problem.answer, variables) if form == "tuple" else problem.answer
+    gold = problem.answer
+    if form == "tuple":
+        gold, answer = named_tuple(gold, variables), bracketed_tuple(answer)
     result = compare_answers(gold, answer, verify_timeout(), problem.meta.get("precision"))
     if result.equal:
         return Judgement.right()
@@ -106,6 +108,20 @@ def judge_in_worker(
     if verdict == "unparsable":
         return Judgement.unparsable("not a math expression in the accepted syntax")
     return Judgement.wrong()
+
+
+def bracketed_tuple(answer: str) -> str:
+    """``[49, -16, -2]`` -> ``(49, -16, -2)``: where a tuple is asked, a vector written in
+    square brackets is the same tuple (the value comparison would read it as a list)."""
+    text = answer.strip()
+    if not (text.startswith("[") and text.endswith("]")) or text.startswith("[["):
+        return answer
+    depth = 0
+    for index, char in enumerate(text):
+        depth += (char in "([{") - (char in ")]}")
+        if depth == 0 and index < len(text) - 1:
+            return answer  # [1, 2] + [3, 4]: the first bracket closes early
+    return "(" + text[1:-1] + ")"
 
 
 def named_tuple(answer: str, variables: tuple[str, ...]) -> str:
