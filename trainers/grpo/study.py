@@ -400,6 +400,12 @@ def markdown(report: dict[str, Any], command: str) -> str:
         "asked form was found.",
         f"- Transfer: `{report['transfer_suite']}` (families the run never trains on), "
         "before and after.",
+        "- Why this suite: the untrained model must solve 10-40% of it with the format "
+        "already right, or GRPO's groups carry no signal and a gain could be format alone; "
+        "the measurements behind the choice are in `tasks/starter-v0.toml` and "
+        "`trainers/grpo/presets.py` (`STARTER_EXAMPLES`). Two-term sums have only 200 "
+        "distinct problems, so training sees most held-out two-term problems' text (not "
+        "their seeds); three-term ones have about 4,300.",
         f"- Command: `{command}`",
         "",
         f"Untrained model (step 0): pass@1 {_ci(u)}, format {_pct(u['format'])}"
@@ -493,7 +499,8 @@ def curves(report: dict[str, Any], png: Path) -> Path | None:
         ax.set_xlabel("step")
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=8)
     fig.suptitle(f"GRPO on {report['suite']}: {report['model']}", fontsize=10)
     fig.tight_layout()
     png.parent.mkdir(parents=True, exist_ok=True)
