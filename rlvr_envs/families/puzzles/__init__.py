@@ -63,6 +63,11 @@ FAMILIES: list[tuple[str, int]] = [
     ("CrosswordFill", 0),
     ("WordLadder", 0),
     ("Anagram", 0),
+    # issue 26: a uniqueness proof over every composition of up to two operations, and a
+    # word list that keeps the prompt's promise
+    ("GridTransform", 1),
+    ("WordLadder", 1),
+    ("Anagram", 1),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version. ChessMate
@@ -111,4 +116,10 @@ PUZZLES_V0 = [
     "rlvr/WordLadder-v0",
     "rlvr/Anagram-v0",
 ]
-MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Puzzles-v0", PUZZLES_V0)]
+# v1 (issue 26): GridTransform, WordLadder and Anagram at v1, the rest as in v0.
+_V1 = {f"rlvr/{name}-v0": f"rlvr/{name}-v1" for name in ("GridTransform", "WordLadder", "Anagram")}
+PUZZLES_V1 = [_V1.get(env_id, env_id) for env_id in PUZZLES_V0]
+MIXTURES: list[tuple[str, list[str]]] = [
+    ("rlvr/Puzzles-v0", PUZZLES_V0),
+    ("rlvr/Puzzles-v1", PUZZLES_V1),
+]

@@ -14,6 +14,11 @@ letters.
 Knobs: ``letters`` (4..12 letters in all) and ``words`` (1..3 words to find; each has at
 least 3 and at most 10 letters, so fewer words are made when the letters are too few and
 more when they are too many for the asked number).
+
+Versions: v0 uses the ``wonderwords`` list, which holds plurals and past tenses the prompt
+rules out (``fries``, ``acted``) and lacks common words (``dog``, ``play``); v1 (issue 26)
+uses the ``common`` list of :mod:`~rlvr_envs.families.puzzles.words`, built from lexicons
+with lemma data and word frequencies, and is otherwise the same.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ class Anagram(Family):
     answer_form = "words"
     unique_answer = False
     single_answer = False
+    lexicon: ClassVar[str] = "wonderwords"  # the word list (see words.py)
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         total = int(knobs["letters"])
@@ -48,18 +54,18 @@ class Anagram(Family):
         k = max(-(-total // MAX_LETTERS), min(int(knobs["words"]), total // MIN_LETTERS))
         while True:
             lengths = _split(rng, total, k)
-            chosen = [rng.choice(of_length(n)) for n in lengths]
+            chosen = [rng.choice(of_length(n, self.lexicon)) for n in lengths]
             letters = list("".join(chosen))
             key = "".join(sorted(letters))
             for _ in range(20):
                 rng.shuffle(letters)
                 scramble = "".join(letters)
-                if k > 1 or scramble not in all_words():
+                if k > 1 or scramble not in all_words(self.lexicon):
                     break
             question = _question(scramble, k)
             # no word of the prompt (the scramble included) may be an answer by itself
             prompt = {t.lower() for t in _tokens(question + " " + self.instruction())}
-            vocabulary = all_words()
+            vocabulary = all_words(self.lexicon)
             if k > 1 or all(t not in vocabulary or "".join(sorted(t)) != key for t in prompt):
                 break
         meta = {"letters": scramble, "words": k}
@@ -79,7 +85,7 @@ class Anagram(Family):
             return Judgement.wrong(why=f"every word needs at least {MIN_LETTERS} letters")
         if Counter("".join(parts)) != Counter(meta["letters"]):
             return Judgement.wrong(why="the letters used are not exactly the given letters")
-        vocabulary = all_words()
+        vocabulary = all_words(self.lexicon)
         for part in parts:
             if part not in vocabulary:
                 return Judgement.wrong(why=f"{part!r} is not in the word list")
@@ -88,6 +94,13 @@ class Anagram(Family):
     def complexity(self, problem: Problem) -> float:
         """Letters in all, plus 3 per extra word (where to split)."""
         return len(problem.meta["letters"]) + 3 * (problem.meta["words"] - 1)
+
+
+class AnagramV1(Anagram):
+    """v1: the word list built from lexicons with lemma data, as the prompt describes it."""
+
+    name = "Anagram"
+    lexicon: ClassVar[str] = "common"
 
 
 def _split(rng: random.Random, total: int, k: int) -> list[int]:

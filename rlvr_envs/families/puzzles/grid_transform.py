@@ -27,6 +27,14 @@ Knobs: ``size`` (the largest side of an input grid; sides are drawn from ``size 
 added where needed for a unique answer) and ``depth`` (operations in the hidden rule).
 Difficulty raises the size and the depth and lowers the examples.
 
+Versions: in v0 uniqueness covers the rules of at most ``depth`` operations, while the
+depth-1 prompt ("one operation applied in order from this list") reads to some as allowing
+compositions: on 2 of 32 problems a composition of two operations fits every example and
+gives another test output (``shift_right`` twice against ``shift_left`` on width-3 examples;
+``gravity_down`` then ``crop`` against ``crop``). v1 (issue 26) adds examples until every
+composition of up to two operations of the library (each optionally recoloured) that fits
+them agrees on the test input, at every depth; the prompt is unchanged.
+
 Speed: checking uniqueness applies every candidate sequence (21 at depth 1, about 350 at
 depth 2) to the first example. The default (depth 1) generates about 6,000 problems per
 second and difficulty 1 (depth 2, size 8) about 1,500; depth 2 at the largest size with one
@@ -231,6 +239,9 @@ class GridTransform(Family):
     }
     answer_syntax = "the output grid as rows of digits, one row per line (e.g. 012 / 340)"
     answer_form = "grid of digits"
+    # rules the generator proves wrong on the test input unless they agree: every sequence
+    # of up to max(depth, unique_over) operations (v0: the rule's own depth)
+    unique_over: ClassVar[int] = 1
 
     # -- generation -----------------------------------------------------------------------
     def _input(self, rng: random.Random, size: int, palette: list[int]) -> Grid:
@@ -261,7 +272,7 @@ class GridTransform(Family):
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         size, shown, depth = int(knobs["size"]), int(knobs["examples"]), int(knobs["depth"])
-        candidates = _SEQUENCES[depth]
+        candidates = _SEQUENCES[max(depth, self.unique_over)]
         while True:
             palette = rng.sample(range(1, 10), rng.randint(2, 4))
             steps = self._rule(rng, depth)
@@ -364,3 +375,11 @@ class GridTransform(Family):
         cells = len(meta["test_input"]) * len(meta["test_input"][0])
         cells += len(meta["output"]) * len(meta["output"][0])
         return len(meta["rule"]) * cells * (1 + 2 / len(meta["examples"]))
+
+
+class GridTransformV1(GridTransform):
+    """v1: the answer is unique over every composition of up to two operations, whatever
+    the depth of the hidden rule."""
+
+    name = "GridTransform"
+    unique_over: ClassVar[int] = 2

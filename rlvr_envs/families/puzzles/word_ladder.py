@@ -14,6 +14,13 @@ shortest ladder is right; a valid but longer ladder is wrong with partial credit
 
 Knobs: ``letters`` (3..5: longer words have fewer neighbours, so the ladders thread through
 a sparser graph) and ``steps`` (2..10 steps of the shortest ladder).
+
+Versions: v0 uses the ``wonderwords`` list, which breaks the prompt's promise (it holds
+plurals and past tenses such as ``socks`` and ``led``, and lacks ``dog``, ``hot`` or
+``hand``, so some of its "shortest" ladders are not shortest in English). v1 (issue 26) uses
+the ``common`` list of :mod:`~rlvr_envs.families.puzzles.words`, built from lexicons with
+lemma data and word frequencies; generation and checking are otherwise the same, and the
+shortest ladder is shortest over the list the check accepts.
 """
 
 from __future__ import annotations
@@ -40,11 +47,12 @@ class WordLadder(Family):
     answer_form = "word ladder"
     unique_answer = False
     single_answer = False
+    lexicon: ClassVar[str] = "wonderwords"  # the word list (see words.py)
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n, want = int(knobs["letters"]), int(knobs["steps"])
-        graph = neighbours(n)
-        pool = [w for w in of_length(n) if graph[w]]
+        graph = neighbours(n, self.lexicon)
+        pool = [w for w in of_length(n, self.lexicon) if graph[w]]
         best: tuple[int, str, dict] | None = None
         for _ in range(MAX_TRIES):
             start = rng.choice(pool)
@@ -85,7 +93,7 @@ class WordLadder(Family):
         words = [w.lower() for w in words]
         if words[0] != meta["start"] or words[-1] != meta["target"]:
             return Judgement.wrong(why="the ladder must run from the start to the target")
-        vocabulary = all_words()
+        vocabulary = all_words(self.lexicon)
         for word in words:
             if word not in vocabulary:
                 return Judgement.wrong(why=f"{word!r} is not in the word list")
@@ -100,6 +108,13 @@ class WordLadder(Family):
     def complexity(self, problem: Problem) -> float:
         """Steps of the shortest ladder times the letters per word."""
         return problem.meta["steps"] * len(problem.meta["start"])
+
+
+class WordLadderV1(WordLadder):
+    """v1: the word list built from lexicons with lemma data, as the prompt describes it."""
+
+    name = "WordLadder"
+    lexicon: ClassVar[str] = "common"
 
 
 def _bfs(graph: dict[str, tuple[str, ...]], start: str) -> dict[str, tuple[str, int]]:

@@ -114,3 +114,27 @@ def test_every_knob_value_generates_quickly(letters, k):
         assert len(problem.meta["letters"]) == letters and len(parts) == problem.meta["words"]
         assert all(3 <= len(p) <= 10 for p in parts)
     assert time.perf_counter() - start < 2.0
+
+
+# -- v1: the common word list (issue 26) ---------------------------------------------------
+INDEX_V1: dict[str, list[str]] = defaultdict(list)
+for _word in words.all_words("common"):
+    INDEX_V1["".join(sorted(_word))].append(_word)
+
+
+def test_v1_answers_are_words_of_the_common_list_and_its_words_score_one():
+    common = words.all_words("common")
+    for seed in range(60):
+        problem = _gen("rlvr/Anagram-v1", seed, difficulty=(seed % 5) / 4)
+        assert problem.version == 1
+        assert all(word in common for word in problem.answer.split())
+        assert _score(problem, problem.answer).reward == 1.0
+    # a right answer of words the old list lacked scores 1
+    found = 0
+    for seed in range(40):
+        problem = _gen("rlvr/Anagram-v1", seed, letters=4, words=1)
+        for word in INDEX_V1["".join(sorted(problem.meta["letters"]))]:
+            if word not in words.all_words():
+                assert _score(problem, word).reward == 1.0
+                found += 1
+    assert found >= 3

@@ -7,6 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rlvr_envs
 from tests.families.puzzles.helpers import DIFFICULTY, PERTURB, SEED, _gen, _score
 
 ENV = "rlvr/GridTransform-v0"
@@ -180,3 +181,33 @@ def test_knobs_change_the_rule_depth_and_the_examples_shown():
         shallow = _gen(ENV, seed, size=4, examples=4, depth=1)
         assert len(shallow.meta["rule"]) == 1 and len(shallow.meta["examples"]) >= 4
         assert all(len(line) <= 4 for line in shallow.meta["test_input"])
+
+
+# -- v1: unique over every composition of up to two operations (issue 26) -------------------
+def test_v1_every_composition_of_up_to_two_operations_that_fits_agrees():
+    """On v0, shift_right twice fits width-3 examples of shift_left and crop examples can
+    fit gravity_down then crop; v1 adds examples until no such rule gives another output,
+    whatever the rule's depth (the prompt's "one operation" reads as a composition to some)."""
+    task = rlvr_envs.make_task("rlvr/GridTransform-v1")
+    for seed in range(48):
+        knobs = {"size": 3 + seed % 3, "examples": 1 + seed % 4, "depth": 1 + seed // 24}
+        problem = task.generate(seed=seed, knobs=knobs)
+        meta = problem.meta
+        assert problem.version == 1
+        expected = _apply_rule(meta["rule"], meta["recolour"], _grid(meta["test_input"]))
+        outputs = _outputs_of_fitting_rules(meta, 2)
+        assert outputs and all(out == expected for out in outputs), (seed, meta["rule"])
+
+
+def test_v0_generates_what_it_shipped_and_is_ambiguous_over_two_operations():
+    task = rlvr_envs.make_task(ENV)
+    ambiguous = [
+        seed
+        for seed in (1, 6, 9, 22)
+        if not all(
+            out == _apply_rule(p.meta["rule"], p.meta["recolour"], _grid(p.meta["test_input"]))
+            for p in [task.generate(seed=seed, difficulty=0.0)]
+            for out in _outputs_of_fitting_rules(p.meta, 2)
+        )
+    ]
+    assert ambiguous == [1, 6, 9, 22]
