@@ -65,3 +65,11 @@ def test_target_needs_gain_format_and_separate_intervals():
     close = {"pass@1": 0.3, "format": 0.97, "ci95": interval(60, 200)}
     assert not target(start, close)["met"]  # +10 points, but the intervals overlap
     assert not target({**start, "format": 0.8}, end)["met"]
+
+
+def test_a_line_cut_by_a_kill_is_dropped_before_resuming(tmp_path):
+    path = tmp_path / "metrics.jsonl"
+    path.write_text('{"step": 1}\n{"step": 2, "eval/pa')
+    study._drop_cut_lines(path)
+    assert path.read_text() == '{"step": 1}\n'
+    assert study._read_json(tmp_path / "missing.json") is None

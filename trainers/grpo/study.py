@@ -207,10 +207,9 @@ def untrained(study: Study) -> dict[str, Any]:
     path = study.out / "untrained.json"
     cfg = study.config(0, study.out / "untrained")
     key = _eval_key(cfg, study)
-    if path.exists():
-        found = json.loads(path.read_text())
-        if found.get("key") == key:
-            return found
+    found = _read_json(path)
+    if found and found.get("key") == key:
+        return found
     print(f"[{study.name}] evaluating the untrained model", flush=True)
     model, tokenizer = load_policy(cfg)
     heldout = eval_set(cfg.eval_suite or cfg.suite, cfg.eval_limit)
@@ -220,7 +219,7 @@ def untrained(study: Study) -> dict[str, Any]:
         problems = eval_set(study.transfer, study.transfer_limit)
         result["transfer"] = evaluate_model(model, tokenizer, problems, cfg)
     study.out.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(result, indent=2))
+    _write_json(path, result)
     return result
 
 
@@ -242,6 +241,7 @@ def run_seed(study: Study, seed: int, run_dir: Path | None = None, **overrides: 
     cfg = study.config(seed, run_dir, **overrides)
     found = checkpoint.list_checkpoints(run_dir / "checkpoints")
     done = int(found[-1].name.split("-")[1]) if found else 0
+    _drop_cut_lines(run_dir / "metrics.jsonl")
     if done < cfg.steps:
         print(f"[{study.name}] seed {seed}: steps {done} -> {cfg.steps}", flush=True)
         started = time.perf_counter()
@@ -256,9 +256,7 @@ def run_seed(study: Study, seed: int, run_dir: Path | None = None, **overrides: 
     rows = _eval_rows(run_dir)
     need_final = not any(r["step"] == cfg.steps for r in rows)
     transfer_path = run_dir / "transfer.json"
-    stale = not transfer_path.exists() or json.loads(transfer_path.read_text()).get("step") != (
-        cfg.steps
-    )
+    stale = (_read_json(transfer_path) or {}).get("step") != cfg.steps
     need_transfer = bool(study.transfer) and stale
     if (need_final or need_transfer) and final is not None and final.name == f"step-{cfg.steps}":
         # the final evaluation is lost when a run is killed between its last checkpoint and
@@ -273,8 +271,40 @@ def run_seed(study: Study, seed: int, run_dir: Path | None = None, **overrides: 
         if need_transfer:
             problems = eval_set(study.transfer, study.transfer_limit)
             result = evaluate_model(model, tokenizer, problems, cfg)
-            transfer_path.write_text(json.dumps({"step": cfg.steps, **result}, indent=2))
+            _write_json(transfer_path, {"step": cfg.steps, **result})
     return run_dir
+
+
+def _drop_cut_lines(path: Path) -> None:
+    """Remove lines a kill cut short from a JSONL file (the trainer's resume reads every
+    line)."""
+    if not path.exists():
+        return
+    lines = path.read_text().splitlines()
+    kept = []
+    for line in lines:
+        try:
+            json.loads(line)
+            kept.append(line)
+        except ValueError:
+            continue
+    if len(kept) != len(lines):
+        path.write_text("".join(line + "\n" for line in kept))
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write through a temporary file and a rename, so a kill leaves the old file or the new."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(data, indent=2))
+    partial.replace(path)
+
+
+def _read_json(path: Path) -> dict[str, Any] | None:
+    """A JSON file's object, or None when it is missing or cut short (a kill mid-write)."""
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
 
 
 def _eval_rows(run_dir: Path) -> list[dict[str, Any]]:
@@ -330,7 +360,7 @@ def collect(study: Study) -> dict[str, Any]:
         evals += [summary(r, n, r["step"]) for r in rows if "eval/pass@1" in r]
         train_rows = [r for r in rows if "train/accuracy" in r]
         transfer = run_dir / "transfer.json"
-        tr = json.loads(transfer.read_text()) if transfer.exists() else None
+        tr = _read_json(transfer)
         run = {
             "seed": seed,
             "steps_done": max((r["step"] for r in train_rows), default=0),
