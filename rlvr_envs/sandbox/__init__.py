@@ -344,7 +344,9 @@ def run_tests(
     """Grade ``source`` against hidden ``tests``; the comparison happens here, on the host.
 
     A test is ``{"fn", "args", "kwargs", "expected"}`` (the program is run once, then each
-    function call is made in the jail and its return value comes back as JSON) or
+    function call is made in the jail and its return value comes back as JSON; with
+    ``"args_unchanged": True`` the arguments come back too, as the call left them, and the
+    test fails when they differ from the inputs) or
     ``{"stdin", "expected_stdout"}`` (one run per test, stdout compared after trimming
     trailing whitespace). Expected values never leave this process. The limits are those
     of :func:`run`, per run. Where several outputs are right, ``judge(test, output)``

@@ -330,12 +330,16 @@ def _call_tests(namespace, tests):
         except KeyError:
             _record({"i": index, "e": f"NameError: no function named {test['fn']!r}"})
             continue
+        args, kwargs = test.get("args", []), test.get("kwargs", {})
         try:
-            value = fn(*test.get("args", []), **test.get("kwargs", {}))
+            value = fn(*args, **kwargs)
         except BaseException as exc:  # SystemExit too: a test the program did not pass
             _record({"i": index, "e": _describe(exc)})
             continue
-        _record({"i": index, "v": value})
+        if test.get("args_unchanged"):  # the arguments as the call left them, for the host
+            _record({"i": index, "v": value, "a": [args, kwargs]})
+        else:
+            _record({"i": index, "v": value})
 
 
 # -- the template: fork, and nothing else ----------------------------------------------------

@@ -9,6 +9,11 @@ tolerant for floats. For stdio tests each input is its own run and stdout is com
 trimming trailing whitespace. Nothing the program prints on stdout counts for function
 tests, and its exit code counts for nothing.
 
+A function test with ``"args_unchanged": True`` also fails when the call leaves its
+arguments changed (a statement that says "do not modify the lists you are given"): the
+harness sends the arguments back as the call left them, next to the value, and they are
+compared here with the inputs, as values are.
+
 Where several outputs are right (any longest subsequence, any shortest path), the caller
 passes a ``judge(test, output) -> bool`` that checks the output against the test's instance
 instead of comparing it with ``expected`` (which is then one right output, for feedback).
@@ -107,6 +112,18 @@ def _accepted(judge: Judge | None, test: Mapping[str, Any], output: Any) -> bool
         return False  # an output of the wrong shape is a wrong output
 
 
+def _modified(test: Mapping[str, Any], record: Mapping[str, Any]) -> str | None:
+    """For a test with ``args_unchanged``: an error when the call changed its arguments (the
+    harness sends them back as the call left them, and they are compared here with the
+    inputs), else None."""
+    if not test.get("args_unchanged"):
+        return None
+    before = [list(test.get("args", [])), dict(test.get("kwargs", {}))]
+    if not same_value(before, record.get("a")):
+        return "the function modified its arguments (the statement says not to)"
+    return None
+
+
 def _worst(statuses: Sequence[str]) -> str:
     return max(statuses, key=SEVERITY.index) if statuses else "ok"
 
@@ -135,6 +152,9 @@ def _function_tests(
         {"fn": str(t["fn"]), "args": list(t.get("args", [])), "kwargs": dict(t.get("kwargs", {}))}
         for t in tests
     ]
+    for call, test in zip(calls, tests, strict=True):
+        if test.get("args_unchanged"):
+            call["args_unchanged"] = True
     raw = sandbox.execute({"source": source, "tests": calls}, b"", timeout, memory_mb, tmp_mb)
     records = parse_results(raw.results, len(tests))
     results = []
@@ -147,8 +167,9 @@ def _function_tests(
             )
         elif "v" in record:
             got = record["v"] if record["short"] else _short(record["v"])
-            ok = _accepted(judge, test, record["v"])
-            results.append({"ok": ok, "got": got, "expected": expected, "error": None})
+            error = _modified(test, record)
+            ok = error is None and _accepted(judge, test, record["v"])
+            results.append({"ok": ok, "got": got, "expected": expected, "error": error})
         else:
             results.append(
                 {"ok": False, "got": None, "expected": expected, "error": record["e"][:500]}

@@ -245,3 +245,22 @@ def test_a_judge_reads_the_stdout_of_stdio_tests():
     )
     assert report.all_passed
     assert grade("print('1 12')\n", tests, judge=judge).passed == 0
+
+
+def test_args_unchanged_fails_a_call_that_leaves_its_arguments_changed():
+    tests = [
+        {"fn": "f", "args": [[3, 1, 2], {"k": [1]}], "expected": 6, "args_unchanged": True},
+        {"fn": "f", "args": [[5], {}], "expected": 5},  # not asked: may change them
+    ]
+    sorts = "def f(xs, d):\n    xs.sort()\n    return sum(xs)\n"
+    nested = "def f(xs, d):\n    d.get('k', []).append(0)\n    return sum(xs)\n"
+    copies = "def f(xs, d):\n    ys = sorted(xs)\n    return sum(ys)\n"
+    restores = (
+        "def f(xs, d):\n    xs.append(0)\n    total = sum(xs)\n    xs.pop()\n    return total\n"
+    )
+    for source in (sorts, nested):
+        report = sandbox.run_tests(source, tests, timeout=10)
+        assert [r["ok"] for r in report.results] == [False, True]
+        assert "modified its arguments" in report.results[0]["error"]
+    for source in (copies, restores):
+        assert sandbox.run_tests(source, tests, timeout=10).all_passed

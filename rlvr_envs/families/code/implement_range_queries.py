@@ -9,9 +9,11 @@ order, as a list of ints. An operation is a list ``[name, x, y]``: ``["sum", l, 
 equal to ``v`` and ``["add", i, v]`` adds ``v`` to ``a[i]``; updates answer nothing. The
 answer is unique. Reference: the source's own solvers (an iterative segment tree per
 operator); the oracle program keeps a Fenwick tree for sums and two bottom-up segment
-trees for the minimum and maximum, O(log n) per operation. Slicing the array for every
-query (O(n) per query) passes the small tests and runs past the limit on the large one
-(``80,000`` entries and 5,000 to 10,000 operations over long ranges as the scale rises).
+trees for the minimum and maximum, O(log n) per operation. The prompt says not to modify
+the given lists, and every test checks it (the arguments come back from the sandbox as the
+call left them). Slicing the array for every query (O(n) per query) passes the small tests
+and runs past the limit on the large one (``80,000`` entries and 5,000 to 10,000
+operations over long ranges as the scale rises).
 
 Answer syntax: the whole solution as the last fenced Python block (stdlib only).
 
@@ -23,6 +25,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rlvr_envs.core import Problem
 from rlvr_envs.families.algorithms.range_queries import RangeQueries, dynamic_answers
 from rlvr_envs.families.code.implementations import Implementation
 
@@ -132,6 +135,12 @@ class ImplementRangeQueries(Implementation):
             f"the lists you are given. 1 <= n <= {n}, `ops` has at most {q} operations, and "
             "every entry of the array stays between -10**9 and 10**9 at all times."
         )
+
+    def hidden_tests(self, problem: Problem) -> list[dict[str, Any]]:
+        """Every test also checks the rule the prompt states, "do not modify the lists you
+        are given": the sandbox sends the arguments back as the call left them and they
+        are compared on the host with the inputs (``args_unchanged``)."""
+        return [dict(test, args_unchanged=True) for test in super().hidden_tests(problem)]
 
     def arguments(self, meta: dict[str, Any]) -> list[Any]:
         return [list(meta["values"]), [list(op) for op in meta["ops"]]]

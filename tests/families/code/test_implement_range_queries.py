@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rlvr_envs
 from rlvr_envs.families.code import implement_range_queries as module
-from tests.families.code.helpers import assert_only_the_efficient_program_finishes, code, task
+from tests.families.code.helpers import (
+    EVERY_DIFFICULTY,
+    assert_only_the_efficient_program_finishes,
+    code,
+    task,
+)
 
 ENV = "rlvr/ImplementRangeQueries-v0"
 
@@ -199,3 +205,31 @@ def test_every_problem_tests_every_operation_even_at_difficulty_0():
         values, ops = fam.coverage_arguments(random.Random(seed))
         assert program(NAIVE)(values, ops) == fam.reference(values, ops)
         assert {op[0] for op in ops} == {"sum", "min", "max", "set", "add"}
+
+
+# -- issue 26: "do not modify the lists you are given" is tested ---------------------------
+MODIFIES = {
+    "values in place": module.SOLUTION.replace("a = list(values)", "a = values"),
+    "ops consumed": module.SOLUTION.replace(
+        "    return answers", "    ops.clear()\n    return answers"
+    ),
+    "an operation changed": module.SOLUTION.replace(
+        "    for name, x, y in ops:\n",
+        "    for op in ops:\n        name, x, y = op\n        op[0] = op[0].upper()\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("difficulty", EVERY_DIFFICULTY)
+def test_programs_that_modify_their_arguments_fail_at_every_difficulty(difficulty):
+    problem = task(ENV).generate(seed=5, difficulty=difficulty)
+    assert rlvr_envs.verify(problem, code(module.SOLUTION)).correct
+    restores = module.SOLUTION.replace(  # changed during the call, put back before returning
+        "    a = list(values)\n", "    a = list(values)\n    values.append(0)\n    values.pop()\n"
+    )
+    assert rlvr_envs.verify(problem, code(restores)).correct
+    for name, source in MODIFIES.items():
+        assert source != module.SOLUTION, name
+        verdict = rlvr_envs.verify(problem, code(source))
+        assert not verdict.correct and verdict.reason in ("wrong", "partial"), name
+        assert "modified its arguments" in verdict.details["failure"]["error"], name
