@@ -18,10 +18,12 @@ graph domains' generators and their expected outputs computed by those domains' 
   graph is disconnected (``minimum_spanning_tree.kruskal_weight``).
 
 Hidden tests: small instances, edge cases when ``edge_cases`` is on (one element, no
-queries, extreme values, unreachable, disconnected, ties) and one large input when
-``scale`` > 0, sized so that the intended algorithm takes tens of milliseconds and the
-obvious quadratic (or exponential) one runs far past the limit of :data:`TIME_LIMIT`
-seconds per run (or the caller's verify timeout if shorter). Timings never enter a
+queries, extreme values, unreachable, disconnected, ties) and one large input, sized so
+that the intended algorithm takes tens of milliseconds and the obvious quadratic (or
+exponential) one runs far past the limit of :data:`TIME_LIMIT` seconds per run (or the
+caller's verify timeout if shorter). At ``scale`` 0 the constraints the prompt states are
+those of scale 1, so the large input is one of scale 1, seeded from a hash of the stored
+tests when grading (the problem keeps ``meta["large"] = None`` as released). Timings never enter a
 verdict; only pass/fail does. As in the Implement families
 (:mod:`rlvr_envs.families.code.implementations`), the problem keeps the large input as a
 seed (``meta["large"]``) and it is built when the problem is graded.
@@ -41,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rlvr_envs.core import Draft, Knob, Problem, verify_timeout
+from rlvr_envs.core import Draft, Knob, Problem, stable_seed, verify_timeout
 from rlvr_envs.families.algorithms.coin_change import fewest
 from rlvr_envs.families.algorithms.intervals import merge
 from rlvr_envs.families.algorithms.josephus import survivor_position
@@ -849,12 +851,17 @@ class CompetitiveProgramming(CodeFamily):
         return Draft(question, template.solution, meta)
 
     def hidden_tests(self, problem: Problem) -> list[dict[str, Any]]:
-        """The stored tests, then the large test built from its seed (if any)."""
+        """The stored tests, then the large test built from its seed; at ``scale`` 0, whose
+        constraints are those of scale 1 (``n <= 800000`` for the Josephus problem), a large
+        test at scale 1 built from a hash of the stored tests: the constraints a prompt
+        states are enforced, so an O(n^2) program fails there too (issue 26)."""
         large = problem.meta.get("large")
         tests = problem.meta["hidden_tests"]
-        if not large:
-            return tests
-        return [*tests, large_test(problem.meta["template"], large["seed"], large["scale"])]
+        template = problem.meta["template"]
+        if large:
+            return [*tests, large_test(template, large["seed"], large["scale"])]
+        seed = stable_seed("stated limits", self.name, template, tests)
+        return [*tests, large_test(template, seed, 1)]
 
 
 @functools.lru_cache(maxsize=8)

@@ -133,6 +133,19 @@ class ImplementIntervalScheduling(Implementation):
             [[[a, a + 2], [a + 1, a + 9], [a + 8, a + 12]], [w, 3 * w, w]],
         ]
 
+    def limit_arguments(self, rng: random.Random) -> list[Any]:
+        """The limit stated without a large input: 100 short intervals, in no order, nearly
+        all compatible with each other (about 2^90 compatible sets for an include/exclude
+        search; 10^4 steps for the quadratic programme)."""
+        slot = HORIZON // SMALL
+        spans = []
+        for i in range(SMALL):
+            start = i * slot + rng.randrange(slot // 2)
+            reach = slot // 2 if rng.random() < 0.9 else slot  # one in ten meets the next
+            spans.append([start, start + 1 + rng.randrange(reach)])
+        order = rng.sample(range(SMALL), SMALL)
+        return [[spans[i] for i in order], [rng.randint(1, HEAVIEST) for _ in range(SMALL)]]
+
     def large_arguments(self, rng: random.Random, scale: int) -> list[Any]:
         n, draw = large_size(scale), rng.random
         # three in four long (a quarter to three quarters of the time line: each overlaps a

@@ -98,6 +98,14 @@ class ImplementKnapsack(Implementation):
             [[1, w, w], [2, 2 * w - 1, 2 * w - 1], 2 * w],
         ]
 
+    def limit_arguments(self, rng: random.Random) -> list[Any]:
+        """The limits stated without a large input: 25 items (2^25 subsets: trying them
+        all takes tens of seconds), a capacity of about half their weight (at most 1,000:
+        25,000 steps of the dynamic programme)."""
+        weights = [rng.randint(1, HEAVIEST) for _ in range(SMALL_ITEMS)]
+        values = [min(200, w + rng.randint(1, 20)) for w in weights]
+        return [weights, values, min(SMALL_CAPACITY, sum(weights) // 2)]
+
     def large_arguments(self, rng: random.Random, scale: int) -> list[Any]:
         n = LARGE * scale
         weights = [rng.randint(1, HEAVY) for _ in range(n)]

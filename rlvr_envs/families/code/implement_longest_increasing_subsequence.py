@@ -31,6 +31,7 @@ from rlvr_envs.families.algorithms.longest_increasing_subsequence import (
 from rlvr_envs.families.code.implementations import Implementation
 
 LARGE = 20_000
+SMALL = 100  # the longest list the prompt allows without a large input
 SPREAD = 4  # the large input: element i lies around position i + [0, SPREAD] of a rising line
 
 SOLUTION = """\
@@ -70,7 +71,7 @@ class ImplementLongestIncreasingSubsequence(Implementation):
     judges_outputs = True
 
     def statement(self, knobs: dict[str, Any]) -> str:
-        largest = f"{LARGE * knobs['scale']:,}" if knobs["scale"] else "100"
+        largest = f"{LARGE * knobs['scale']:,}" if knobs["scale"] else f"{SMALL}"
         return (
             "`nums` is a list of integers. Return a list with the 0-based positions, in "
             "increasing order, of one longest strictly increasing subsequence of `nums` (its "
@@ -90,8 +91,14 @@ class ImplementLongestIncreasingSubsequence(Implementation):
         run = sorted(rng.sample(range(-100, 100), rng.randint(3, 8)))
         return [[[]], [[value]], [[value] * 4], [run[::-1]], [run]]
 
-    def large_arguments(self, rng: random.Random, scale: int) -> list[Any]:
-        n = LARGE * scale
+    def limit_arguments(self, rng: random.Random) -> list[Any]:
+        """The limit stated without a large input, 100 elements, on the large input's rising
+        trend: about 2^60 increasing subsequences for an include/exclude search, 10^4 steps
+        for the quadratic programme."""
+        return self.large_arguments(rng, 0, SMALL)
+
+    def large_arguments(self, rng: random.Random, scale: int, n: int = 0) -> list[Any]:
+        n = n or LARGE * scale
         step = 2 * 10**9 // (n + SPREAD + 2)
         return [
             [-(10**9) + (i + rng.randint(0, SPREAD)) * step + rng.randrange(step) for i in range(n)]

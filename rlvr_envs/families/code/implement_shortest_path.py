@@ -38,6 +38,8 @@ LARGE = 8_000  # nodes of the large input per unit of scale
 EXTRA = 0.5  # edges per node besides the long path
 SPAN = 20  # an extra edge joins nodes at most this many steps apart on the long path
 MAX_WEIGHT = 10_000
+SMALL_NODES = 100  # the limits the prompt states without a large input: 100 nodes, 500 edges
+SMALL_EDGES = 400  # edges of the test at those limits
 
 SOLUTION = """\
 import heapq
@@ -85,7 +87,7 @@ class ImplementShortestPath(Implementation):
 
     def statement(self, knobs: dict[str, Any]) -> str:
         scale = knobs["scale"]
-        nodes = f"{LARGE * scale:,}" if scale else "100"
+        nodes = f"{LARGE * scale:,}" if scale else f"{SMALL_NODES}"
         edges = f"{round((EXTRA + 1) * LARGE * scale):,}" if scale else "500"
         return (
             "The graph is undirected and weighted. `n` is the number of nodes, numbered 0 to "
@@ -144,18 +146,26 @@ class ImplementShortestPath(Implementation):
         split, label = finish(rng, a + b, left + right, False)
         return [split.n, [list(e) for e in split.edges], label[0], label[a + b - 1]]
 
-    def large_arguments(self, rng: random.Random, scale: int) -> list[Any]:
+    def limit_arguments(self, rng: random.Random) -> list[Any]:
+        """The limits stated without a large input: 100 nodes and 400 edges shaped like the
+        large input (a light path through every node, heavier edges skipping up to 19
+        nodes of it). A depth-first search over every simple path meets more paths than it
+        could try in years; Dijkstra's algorithm takes a millisecond."""
+        return self.large_arguments(rng, 0, SMALL_NODES, SMALL_EDGES)
+
+    def large_arguments(self, rng: random.Random, scale: int, n: int = 0, m: int = 0) -> list[Any]:
         """A long path through every node (light edges) plus extra edges between nearby
         nodes of the path, each heavier than the stretch of path it skips: the shortest
         paths from one end follow the whole path, so Bellman-Ford needs about as many rounds
         as there are nodes."""
-        n = LARGE * scale
+        n = n or LARGE * scale
+        m = m or round((EXTRA + 1) * n) - 1
         draw = rng.random
         weights = [1 + int(draw() * 100) for _ in range(n - 1)]
         prefix = list(itertools.accumulate(weights, initial=0))
         edges: list[tuple[int, int, int]] = [(i, i + 1, weights[i]) for i in range(n - 1)]
         present = {(i, i + 1) for i in range(n - 1)}
-        while len(edges) < (EXTRA + 1) * n - 1:
+        while len(edges) < m:
             u = int(draw() * n)
             v = u + 2 + int(draw() * (SPAN - 1))
             if v >= n or (u, v) in present:

@@ -32,6 +32,7 @@ from rlvr_envs.families.algorithms.spreadsheet_evaluation import SpreadsheetEval
 from rlvr_envs.families.code.implementations import Implementation
 
 LARGE = 800
+SMALL = 100  # the most cells the prompt allows without a large input
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LISTED = re.compile(r"^([A-Z][1-9][0-9]*): (.+)$", re.MULTILINE)
 _TOKEN = re.compile(
@@ -274,7 +275,7 @@ class ImplementSpreadsheet(Implementation):
     solution = SOLUTION
 
     def statement(self, knobs: dict[str, Any]) -> str:
-        largest = f"{LARGE * knobs['scale']:,}" if knobs["scale"] else "100"
+        largest = f"{LARGE * knobs['scale']:,}" if knobs["scale"] else f"{SMALL}"
         return (
             "`cells` is a dict describing a spreadsheet. Its keys are cell names: a column "
             'letter A-Z followed by a row number from 1 without leading zeros, like `"C12"`. '
@@ -369,6 +370,21 @@ class ImplementSpreadsheet(Implementation):
             ],
             [chain],
         ]
+
+    def limit_arguments(self, rng: random.Random) -> list[Any]:
+        """The limits stated without a large input: 100 cells, two numbers and a chain of 98
+        formulas, each using the two before it (``=C4 - D2 + 7``), the end of the chain
+        listed first. Evaluating references recursively without memoisation makes about
+        10^20 calls (Fibonacci); in order, 98 formula evaluations."""
+        names = rng.sample([f"{c}{r}" for c in LETTERS[2:] for r in range(1, 10)], SMALL - 2)
+        cells: dict[str, Any] = {"A1": rng.randint(-1000, 1000), "B1": rng.randint(-1000, 1000)}
+        chain = ["A1", "B1"]
+        for cell in names:
+            p, q, k = chain[-1], chain[-2], rng.randint(1, 12)
+            # x - y + k: bounded (the homogeneous part repeats every six cells)
+            cells[cell] = f"={p} - {q} + {k}" if rng.random() < 0.5 else f"={p} - {q} - {k}"
+            chain.append(cell)
+        return [{c: cells[c] for c in [chain[-1], *rng.sample(chain[:-1], len(chain) - 1)]}]
 
     def large_arguments(self, rng: random.Random, scale: int) -> list[Any]:
         count = LARGE * scale

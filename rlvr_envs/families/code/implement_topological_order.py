@@ -41,6 +41,8 @@ from rlvr_envs.families.graph.topological_order import TopologicalOrder
 LARGE = 8_000  # nodes of the large input per unit of scale
 EXTRA = 1  # edges per node besides the path through every node
 SPAN = 4  # an extra edge of the large input joins nodes at most this many steps apart
+SMALL_NODES = 300  # the limits the prompt states without a large input
+SMALL_EDGES = 1_000
 
 SOLUTION = """\
 from collections import deque
@@ -111,8 +113,8 @@ class ImplementTopologicalOrder(Implementation):
 
     def statement(self, knobs: dict[str, Any]) -> str:
         scale = knobs["scale"]
-        nodes = f"{LARGE * scale:,}" if scale else "300"
-        edges = f"{(EXTRA + 1) * LARGE * scale:,}" if scale else "1,000"
+        nodes = f"{LARGE * scale:,}" if scale else f"{SMALL_NODES}"
+        edges = f"{(EXTRA + 1) * LARGE * scale:,}" if scale else f"{SMALL_EDGES:,}"
         return (
             "The graph is directed. `n` is the number of nodes, numbered 0 to n - 1. `edges` "
             "is a list of edges, each a list `[u, v]`: an edge from node `u` to node `v`. "
@@ -182,18 +184,26 @@ class ImplementTopologicalOrder(Implementation):
         graph, _ = finish(rng, n, [tuple(e) for e in edges], True)
         return [n, [list(e) for e in graph.edges]]
 
-    def large_arguments(self, rng: random.Random, scale: int) -> list[Any]:
+    def limit_arguments(self, rng: random.Random) -> list[Any]:
+        """The limits stated without a large input: 300 nodes and 1,000 edges, shaped like
+        the large input (one path through every node, forward edges skipping at most three
+        nodes of it): a search that walks every path without remembering finished nodes
+        meets some 10^60 of them; Kahn's algorithm takes a millisecond."""
+        return self.large_arguments(rng, 0, SMALL_NODES, SMALL_EDGES)
+
+    def large_arguments(self, rng: random.Random, scale: int, n: int = 0, m: int = 0) -> list[Any]:
         """A DAG with a path through every node (one order only) and forward edges that
         skip at most SPAN - 1 nodes of it, so that every path from its first node to its
         last has at least (n - 1) / SPAN edges: a depth-first search that starts at the
         first node (labelled 0 or n - 1) or, along in-edges, at the last (labelled 1 or
         n - 2) goes far deeper than Python's default recursion limit, as the prompt says.
         (Random long edges would let the search reach every node in a few dozen steps.)"""
-        n = LARGE * scale
+        n = n or LARGE * scale
+        m = m or (EXTRA + 1) * n
         edges = [(i, i + 1) for i in range(n - 1)]
         present = set(edges)
         draw = rng.random
-        while len(edges) < (EXTRA + 1) * n:
+        while len(edges) < m:
             u = int(draw() * n)
             v = u + 2 + int(draw() * (SPAN - 1))
             if v < n and (u, v) not in present:

@@ -16,7 +16,14 @@ finds it for any sequence. The hidden tests of an Implement family are
 - one large input when ``scale`` > 0, sized so that the intended algorithm needs tens of
   milliseconds and the obvious exponential or quadratic one runs far past the time limit
   (:data:`TIME_LIMIT` seconds for all tests together, or the caller's verify timeout if
-  shorter). As in ``rlvr/Efficiency-v0``, timings never enter a verdict; only pass/fail.
+  shorter);
+- at ``scale`` 0, where the prompt still states limits (``n <= 25``) and the time limit,
+  one test at those limits (:meth:`Implementation.limit_arguments`), shaped so that what
+  they rule out (trying all 2^n subsets, every simple path, an unmemoised recursion) runs
+  far past the time limit while the intended algorithm needs milliseconds: a prompt states
+  only what is checked, and what it states is checked at every difficulty (issue 26). It
+  is built when grading, from a hash of the stored tests, so problems stay as released.
+  As in ``rlvr/Efficiency-v0``, timings never enter a verdict; only pass/fail.
   The problem holds the large input as a seed (``meta["large"] = {"seed", "scale"}``), not
   as tens of thousands of numbers: it is built, with its expected output, when the problem
   is graded (:meth:`Implementation.hidden_tests`, cached for the few problems graded last,
@@ -45,7 +52,15 @@ import math
 import random
 from typing import Any, ClassVar
 
-from rlvr_envs.core import Draft, Family, Knob, Problem, canonical_json, verify_timeout
+from rlvr_envs.core import (
+    Draft,
+    Family,
+    Knob,
+    Problem,
+    canonical_json,
+    stable_seed,
+    verify_timeout,
+)
 from rlvr_envs.families.code._base import CodeFamily
 
 TIME_LIMIT = 2.0
@@ -117,6 +132,13 @@ class Implementation(CodeFamily):
         """Arguments of the large test at ``scale`` (1-3)."""
         raise NotImplementedError
 
+    def limit_arguments(self, rng: random.Random) -> list[Any] | None:
+        """Arguments of the test at the limits the prompt states without a large input
+        (``scale`` 0), shaped so that the algorithm those limits rule out (trying every
+        subset, every simple path, an unmemoised recursion) runs far past the time limit:
+        None where the stated limits rule out nothing that a hidden test could catch."""
+        return None
+
     def coverage_arguments(self, rng: random.Random) -> list[Any] | None:
         """Arguments of one small test that exercises every feature the statement
         describes, for families whose source draws only some of them at low difficulty
@@ -175,12 +197,15 @@ class Implementation(CodeFamily):
         return Draft(question, self.solution, meta)
 
     def hidden_tests(self, problem: Problem) -> list[dict[str, Any]]:
-        """The stored tests, then the large test built from its seed (if any)."""
+        """The stored tests, then the large test built from its seed, or at ``scale`` 0 the
+        test at the stated limits (:meth:`limit_arguments`, built from a hash of the stored
+        tests: the prompt states those limits and the time limit, so they are enforced)."""
         tests = problem.meta["hidden_tests"]
         large = problem.meta.get("large")
-        if not large:
-            return tests
-        return [*tests, self.large_test(int(large["seed"]), int(large["scale"]))]
+        if large:
+            return [*tests, self.large_test(int(large["seed"]), int(large["scale"]))]
+        limit = _limit_test(self, stable_seed("stated limits", self.name, tests))
+        return tests if limit is None else [*tests, limit]
 
     def large_test(self, seed: int, scale: int) -> dict[str, Any]:
         """The large test of a problem: a pure function of (family, seed, scale)."""
@@ -201,6 +226,12 @@ class Implementation(CodeFamily):
 @functools.lru_cache(maxsize=LARGE_CACHE)
 def _large_test(family: Implementation, seed: int, scale: int) -> dict[str, Any]:
     return family.test_for(family.large_arguments(random.Random(seed), scale))
+
+
+@functools.lru_cache(maxsize=LARGE_CACHE)
+def _limit_test(family: Implementation, seed: int) -> dict[str, Any] | None:
+    args = family.limit_arguments(random.Random(seed))
+    return None if args is None else family.test_for(args)
 
 
 def complexity(tests: list[dict[str, Any]]) -> float:

@@ -368,7 +368,14 @@ def test_prompt_has_formats_constraints_and_samples_but_no_hidden_test():
 @pytest.mark.parametrize("name", sorted(module.BY_NAME))
 def test_naive_times_out_alternative_passes_wrong_programs_fail(name):
     small = problem_for(name, 0)
-    assert rlvr_envs.verify(small, code(NAIVE[name])).correct
+    family = task(ENV).family
+    assert family.run_hidden_tests(small, NAIVE[name], small.meta["hidden_tests"]).correct
+    # scale 0 states the constraints of scale 1 (n <= 800000 for Josephus): they are
+    # enforced there too, by a large test built when grading (issue 26)
+    verdict = rlvr_envs.verify(small, code(NAIVE[name]))
+    assert not verdict.correct and verdict.reason == "timeout"
+    assert small.meta["large"] is None
+    assert rlvr_envs.verify(small, code(module.BY_NAME[name].solution)).correct
     large = problem_for(name, 1)
     assert rlvr_envs.verify(large, code(module.BY_NAME[name].solution)).correct
     assert rlvr_envs.verify(large, code(ALTERNATIVE[name])).correct
@@ -436,7 +443,8 @@ def test_large_shortest_route_is_long_and_bellman_ford_times_out():
         assert hops >= inst["n"] // 2, hops
         assert str(d) == template.answer(inst)
     problem = problem_for("shortest_path", 0)
-    assert rlvr_envs.verify(problem, code(BELLMAN_FORD)).correct
+    family = task(ENV).family
+    assert family.run_hidden_tests(problem, BELLMAN_FORD, problem.meta["hidden_tests"]).correct
     verdict = rlvr_envs.verify(problem_for("shortest_path", 1), code(BELLMAN_FORD))
     assert not verdict.correct and verdict.reason == "timeout"
 

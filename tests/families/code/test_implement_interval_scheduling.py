@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 import rlvr_envs
 from rlvr_envs.families.code import implement_interval_scheduling as module
 from tests.families.code.helpers import (
+    RULED_OUT_AT,
     accepts_against_reference,
     assert_only_the_efficient_program_finishes,
+    assert_ruled_out,
     code,
     load_function,
     task,
@@ -293,3 +295,29 @@ def test_the_large_input_grows_slowly_so_a_plain_n_log_n_programme_passes_at_sca
     problem = task(ENV).generate(seed=8, knobs={"scale": 3, "instances": 1.0})
     assert len(fam.hidden_tests(problem)[-1]["args"][0]) == 20_000
     assert rlvr_envs.verify(problem, code(BY_TIME_POINTS)).correct
+
+
+# -- issue 26: every prompt states n <= 100 (or more) and the time limit -------------------
+# Include or skip each interval, by start: exponential (the quadratic NAIVE is fine at 100).
+EXPONENTIAL = """\
+def max_weight_schedule(intervals, weights):
+    order = sorted(range(len(intervals)), key=lambda i: intervals[i][0])
+
+    def best(k, free_from):
+        if k == len(order):
+            return 0, []
+        i = order[k]
+        skip = best(k + 1, free_from)
+        if intervals[i][0] >= free_from:
+            total, rest = best(k + 1, intervals[i][1])
+            if total + weights[i] > skip[0]:
+                return total + weights[i], [i] + rest
+        return skip
+
+    return sorted(best(0, -1)[1])
+"""
+
+
+@pytest.mark.parametrize("difficulty", RULED_OUT_AT)
+def test_an_include_exclude_search_fails_at_every_difficulty(difficulty):
+    assert_ruled_out(ENV, EXPONENTIAL, module.SOLUTION, difficulty)

@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 import rlvr_envs
 from rlvr_envs.families.code import implement_knapsack as module
 from tests.families.code.helpers import (
+    RULED_OUT_AT,
     accepts_against_reference,
     assert_only_the_efficient_program_finishes,
+    assert_ruled_out,
     code,
     load_function,
     task,
@@ -249,3 +251,9 @@ def test_without_a_large_test_the_prompt_still_names_the_time_limit():
     assert not verdict.correct and verdict.reason == "timeout"
     assert rlvr_envs.verify(problem, code(module.SOLUTION)).correct
     assert "must finish within 2 seconds" in task(ENV).generate(seed=1, difficulty=1.0).prompt
+
+
+# -- issue 26: every prompt states n <= 25 (or more) and the time limit -------------------
+@pytest.mark.parametrize("difficulty", RULED_OUT_AT)
+def test_trying_every_subset_fails_at_every_difficulty(difficulty):
+    assert_ruled_out(ENV, NAIVE, module.SOLUTION, difficulty)

@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 import rlvr_envs
 from rlvr_envs.families.code import implement_longest_increasing_subsequence as module
 from tests.families.code.helpers import (
+    RULED_OUT_AT,
     accepts_against_reference,
     assert_only_the_efficient_program_finishes,
+    assert_ruled_out,
     code,
     load_function,
     task,
@@ -209,3 +211,26 @@ def test_the_large_input_has_a_long_answer_so_a_linear_scan_of_the_piles_times_o
     large = task(ENV).generate(seed=3, difficulty=0.6, knobs={"scale": 1})
     verdict = rlvr_envs.verify(large, code(LINEAR_SCAN))
     assert not verdict.correct and verdict.reason == "timeout"
+
+
+# -- issue 26: every prompt states at most 100 elements (or more) and the time limit -------
+# Include or skip each element: exponential (the quadratic NAIVE is fine at 100 elements).
+EXPONENTIAL = """\
+def longest_increasing_subsequence(nums):
+    def best(i, prev):
+        if i == len(nums):
+            return []
+        skip = best(i + 1, prev)
+        if prev is None or nums[i] > nums[prev]:
+            take = [i] + best(i + 1, i)
+            if len(take) > len(skip):
+                return take
+        return skip
+
+    return best(0, None)
+"""
+
+
+@pytest.mark.parametrize("difficulty", RULED_OUT_AT)
+def test_an_include_exclude_search_fails_at_every_difficulty(difficulty):
+    assert_ruled_out(ENV, EXPONENTIAL, module.SOLUTION, difficulty)

@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 import rlvr_envs
 from rlvr_envs.families.code import implement_shortest_path as module
 from tests.families.code.helpers import (
+    RULED_OUT_AT,
     accepts_against_reference,
     assert_only_the_efficient_program_finishes,
+    assert_ruled_out,
     code,
     load_function,
     task,
@@ -273,3 +275,39 @@ def test_an_unreachable_target_is_tested_at_every_difficulty(difficulty):
     assert sum(nx_distance(*t["args"]) is None for t in tests) >= 2
     assert not rlvr_envs.verify(problem, code(WRONG["never None"])).correct
     assert rlvr_envs.verify(problem, code(LAST_CHOICE)).correct
+
+
+# -- issue 26: every prompt states n <= 100 (or more) and the time limit -------------------
+# Every simple path from the source, by depth-first search: exponential.
+ALL_PATHS = """\
+def shortest_path(n, edges, source, target):
+    adj = [[] for _ in range(n)]
+    for u, v, w in edges:
+        adj[u].append((v, w))
+        adj[v].append((u, w))
+    best = [None, None]
+    on = [False] * n
+    path = [source]
+
+    def dfs(u, d):
+        if u == target:
+            if best[0] is None or d < best[0]:
+                best[0], best[1] = d, list(path)
+            return
+        for v, w in adj[u]:
+            if not on[v]:
+                on[v] = True
+                path.append(v)
+                dfs(v, d + w)
+                path.pop()
+                on[v] = False
+
+    on[source] = True
+    dfs(source, 0)
+    return best[1]
+"""
+
+
+@pytest.mark.parametrize("difficulty", RULED_OUT_AT)
+def test_a_search_over_every_simple_path_fails_at_every_difficulty(difficulty):
+    assert_ruled_out(ENV, ALL_PATHS, module.SOLUTION, difficulty)

@@ -16,7 +16,13 @@ import pytest
 
 import rlvr_envs
 from rlvr_envs.families.code import implement_spreadsheet as module
-from tests.families.code.helpers import assert_only_the_efficient_program_finishes, code, task
+from tests.families.code.helpers import (
+    RULED_OUT_AT,
+    assert_only_the_efficient_program_finishes,
+    assert_ruled_out,
+    code,
+    task,
+)
 
 ENV = "rlvr/ImplementSpreadsheet-v0"
 
@@ -297,3 +303,9 @@ def test_every_problem_tests_the_whole_grammar_even_at_difficulty_0():
     for seed in range(50):  # independent oracle: the memoised recursion of this file
         (cells,) = fam.coverage_arguments(random.Random(seed))
         assert program(MEMO)(cells) == fam.reference(cells)
+
+
+# -- issue 26: every prompt states 100 cells and chains (or more) and the time limit -------
+@pytest.mark.parametrize("difficulty", RULED_OUT_AT)
+def test_an_unmemoised_evaluator_fails_at_every_difficulty(difficulty):
+    assert_ruled_out(ENV, NAIVE, module.SOLUTION, difficulty)

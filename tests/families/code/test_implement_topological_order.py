@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 import rlvr_envs
 from rlvr_envs.families.code import implement_topological_order as module
 from tests.families.code.helpers import (
+    RULED_OUT_AT,
     accepts_against_reference,
     assert_only_the_efficient_program_finishes,
+    assert_ruled_out,
     code,
     load_function,
     task,
@@ -324,3 +326,51 @@ def test_a_cyclic_graph_is_tested_at_every_difficulty(difficulty):
     assert sum(not nx.is_directed_acyclic_graph(nx_graph(*t["args"])) for t in tests) >= 2
     assert not rlvr_envs.verify(problem, code(WRONG["no cycle check"])).correct
     assert rlvr_envs.verify(problem, code(DFS)).correct
+
+
+# -- issue 26: every prompt states n <= 300 (or more) and the time limit -------------------
+# Looks for a cycle along every path from every node, remembering only the current path.
+EVERY_PATH = """\
+import sys
+
+sys.setrecursionlimit(100000)
+
+
+def topological_order(n, edges):
+    out = [[] for _ in range(n)]
+    for u, v in edges:
+        out[u].append(v)
+    stack, on = [], set()
+
+    def cycle_from(u):
+        for v in out[u]:
+            if v in on:
+                return stack[stack.index(v):]
+            on.add(v)
+            stack.append(v)
+            found = cycle_from(v)
+            if found:
+                return found
+            on.discard(v)
+            stack.pop()
+        return None
+
+    for s in range(n):
+        on.add(s)
+        stack.append(s)
+        found = cycle_from(s)
+        if found:
+            return {"cycle": found}
+        on.discard(s)
+        stack.pop()
+    depth = [0] * n  # longest path into each node, relaxed n times
+    for _ in range(n):
+        for u, v in edges:
+            depth[v] = max(depth[v], depth[u] + 1)
+    return {"order": sorted(range(n), key=depth.__getitem__)}
+"""
+
+
+@pytest.mark.parametrize("difficulty", RULED_OUT_AT)
+def test_a_search_along_every_path_fails_at_every_difficulty(difficulty):
+    assert_ruled_out(ENV, EVERY_PATH, module.SOLUTION, difficulty)
