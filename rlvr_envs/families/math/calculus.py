@@ -583,9 +583,10 @@ def antiderivative_matches(
     says it is, a constant of integration: it is given the value ``constants[i]`` at
     ``points[i]`` (0 when no constants are given), so ``F + C`` passes for every value while
     ``F + Cx`` or ``F + Ce^{x}`` (whose derivative is ``f + C`` or ``f + Ce^{x}``) does not.
-    An absolute value is differentiated as its argument (``\\ln|u|`` as ``\\ln u``, whose
-    derivative ``u'/u`` is the same): an antiderivative must hold on the integrand's whole
-    domain, and ``|x - 10| + x`` is one only up to x = 10. ``integrand`` is our own text.
+    ``\\ln|u|`` is read as ``\\ln u`` (the derivative ``u'/u`` is the same); any other
+    absolute value that sympy cannot remove (one whose argument changes sign) is wrong: an
+    antiderivative of our smooth integrands holds on the whole domain, and ``|x - 10^6| + x``
+    is one only below 10^6, ``|F - 10^6|`` only where F < 10^6. ``integrand`` is our own text.
     Returns ``ok``, ``wrong`` or ``unparsable``.
     """
     import sympy
@@ -606,7 +607,12 @@ def antiderivative_matches(
         return "wrong"
     real_x = sympy.Symbol("x", real=True)
     try:
-        answer_expr = answer_expr.subs(x, real_x).replace(sympy.Abs, lambda u: u)
+        answer_expr = answer_expr.subs(x, real_x).replace(
+            lambda e: isinstance(e, sympy.log) and isinstance(e.args[0], sympy.Abs),
+            lambda e: sympy.log(e.args[0].args[0]),
+        )
+        if answer_expr.has(sympy.Abs):
+            return "wrong"
         target = to_sympy(parse(integrand)).subs(x, real_x)
         derived = sympy.diff(answer_expr, real_x)
     except Exception:  # sympy's own failures on odd input

@@ -79,6 +79,17 @@ def test_logarithms_may_carry_absolute_values():
     assert _score(problem, with_abs).reward == 1.0
 
 
+def test_an_absolute_value_outside_a_logarithm_is_not_read_as_its_argument():
+    # |F - 10^6| equals 10^6 - F wherever the check samples: its derivative is -f, so it is
+    # no antiderivative (reading |u| as u, as ln|u| is read, accepted it)
+    problem = _problem(5, method="basic", coefficient=4, degree=1)
+    body = problem.answer.removesuffix(" + C")
+    assert _score(problem, f"{body} - 1000000 + C").reward == 1.0
+    assert _score(problem, f"|{body} - 1000000| + C").reward == 0.0
+    assert _score(problem, f"-|{body} - 1000000| + C").reward == 0.0
+    assert _score(problem, f"{body} + |x| - |x| + C").reward == 1.0  # sympy cancels them
+
+
 def test_malformed_answers_are_unparsable_not_errors():
     problem = _problem(1, method="parts", coefficient=3, degree=1)
     for bad in ["", "x +", "\\frac{x}{", "import os", "x == 2"]:
