@@ -25,7 +25,8 @@ HIGH_PRIME = 9_999_991
 
 def seeded_rng(*parts: str) -> random.Random:
     """A ``random.Random`` seeded from a stable hash of ``parts`` (never ``hash()``)."""
-    digest = hashlib.blake2b("\x00".join(parts).encode(), digest_size=8).digest()
+    text = "\x00".join(parts).encode("utf-8", "surrogatepass")  # model text may hold any
+    digest = hashlib.blake2b(text, digest_size=8).digest()
     return random.Random(int.from_bytes(digest, "big"))
 
 

@@ -32,3 +32,8 @@ def test_a_term_vanishing_at_small_denominators_is_not_equivalent():
     assert not is_equivalent("e^{x}", "e^{x} + \\sin(12252240\\pi x)^{2}")
     assert is_equivalent("\\sin(2x)", "2\\sin(x)\\cos(x)")
     assert is_equivalent("x^2 + 3x", "x(x + 3) + \\sin(\\pi)")
+
+
+def test_any_text_seeds_a_generator():
+    # model text reaches the seed: lone surrogates and NULs included
+    assert seeded_rng("\udcff\x00\u202e").random() == seeded_rng("\udcff\x00\u202e").random()
