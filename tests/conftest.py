@@ -8,6 +8,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import rlvr_envs
+from rlvr_envs import core
+from tests.timing import wall_budget
 
 settings.register_profile(
     "ci",
@@ -22,6 +24,19 @@ ALL_IDS = rlvr_envs.list_envs()
 FAMILY_IDS = rlvr_envs.list_envs(mixtures=False)
 MATH_IDS = rlvr_envs.list_envs(domain="math", mixtures=False)
 DIFFICULTIES = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+@pytest.fixture(autouse=True)
+def _verify_limit_scaled_by_load(monkeypatch):
+    """verify's default limit is a wall-clock kill: here it is scaled by the machine's load
+    per core (tests/timing.py), so that a right answer whose check needs a second of CPU is
+    not timed out because other processes hold the cores. Tests of the limit itself pass
+    their own timeout."""
+    scaled = wall_budget(core.DEFAULT_TIMEOUT)
+    monkeypatch.setattr(core, "DEFAULT_TIMEOUT", scaled)
+    token = core._verify_timeout.set(scaled)
+    yield
+    core._verify_timeout.reset(token)
 
 
 @pytest.fixture(scope="session")
