@@ -91,16 +91,36 @@ def test_limits_only_isolation_is_an_explicit_opt_in(monkeypatch):
         sandbox.default_isolation()
 
 
+def _newest(ids: list[str]) -> set[str]:
+    """Each family's newest version among ``ids``."""
+    newest: dict[str, str] = {}
+    for env_id in ids:
+        name, version = env_id.rsplit("-v", 1)
+        if name not in newest or int(version) > int(newest[name].rsplit("-v", 1)[1]):
+            newest[name] = env_id
+    return set(newest.values())
+
+
 def test_code_v1_extends_code_v0_with_every_newer_single_turn_family():
     from rlvr_envs.families.code import CODE_V0, CODE_V1
 
     assert CODE_V1[: len(CODE_V0)] == CODE_V0 and len(CODE_V1) - len(CODE_V0) >= 6
-    assert set(CODE_V1) == set(CODE_IDS) - {"rlvr/CodeRepair-v0"}
+    first_versions = {i for i in CODE_IDS if i.endswith("-v0")}
+    assert set(CODE_V1) == first_versions - {"rlvr/CodeRepair-v0"}
     mixture = task("rlvr/Code-v1")
     assert [m.env_id for m in mixture.members] == CODE_V1
     assert {mixture.generate(seed=s).family for s in range(200)} == {
         task(i).family.name for i in CODE_V1
     }
+
+
+def test_code_v2_takes_every_single_turn_family_at_its_newest_version():
+    from rlvr_envs.families.code import CODE_V1, CODE_V2
+
+    assert set(CODE_V2) == _newest(CODE_IDS) - {"rlvr/CodeRepair-v0"}
+    assert len(CODE_V2) == len(CODE_V1)  # the same families, position for position
+    mixture = task("rlvr/Code-v2")
+    assert [m.env_id for m in mixture.members] == CODE_V2
 
 
 def test_code_mixture_is_frozen_and_single_turn():
