@@ -57,3 +57,42 @@ def real_point(rng: random.Random, low: Fraction | int, high: Fraction | int) ->
         p = rng.randint(start, stop)
         if p % q:
             return Fraction(p, q)
+
+
+KINK_OFFSETS = (Fraction(-1, 2), Fraction(1, 2), Fraction(3))
+"""Where :func:`kink_points` looks past each kink (and the reflection of the kink at 0)."""
+
+
+def kink_points(exprs: list, symbol) -> list[Fraction]:
+    """Points on both sides of every real kink of ``exprs`` in ``symbol``: the real roots of
+    the argument of an absolute value, or of the base of a fractional power (``\\sqrt{u}``).
+
+    Sampling in a fixed range misses a term that vanishes everywhere on one side of a kink
+    placed beyond it: ``|x - 100| + x - 100`` is 0 for every x below 100, and so is
+    ``\\sqrt{x^2 - 200x + 10000} + x - 100``. Past the kink it is not. Only polynomial
+    arguments of degree at most 6 are examined (numerical roots), at most 8 of them.
+    """
+    import sympy  # the worker's import; this module stays light for the host
+
+    arguments = []
+    for expr in exprs:
+        for node in sympy.preorder_traversal(expr):
+            if isinstance(node, sympy.Abs):
+                arguments.append(node.args[0])
+            elif isinstance(node, sympy.Pow) and node.exp.is_Rational and not node.exp.is_integer:
+                arguments.append(node.base)
+    points: list[Fraction] = []
+    for argument in arguments[:8]:
+        try:
+            poly = sympy.Poly(argument, symbol)
+            if not 1 <= poly.degree() <= 6 or not poly.free_symbols <= {symbol}:
+                continue
+            roots = poly.nroots(n=20, maxsteps=100)
+        except Exception:  # not a polynomial in symbol, or no convergence
+            continue
+        for root in roots:
+            if abs(sympy.im(root)) > 1e-9:
+                continue
+            at = Fraction(str(sympy.Float(sympy.re(root), 20))).limit_denominator(10**6)
+            points += [at + offset for offset in KINK_OFFSETS]
+    return points

@@ -175,7 +175,10 @@ def values_equal(a: Any, b: Any, digits: int = _DIGITS) -> bool:
     # the points follow both sides: an answer cannot be tuned to its own points
     rng = sampling.seeded_rng(sympy.srepr(a), sympy.srepr(b))
     checked = 0
-    for point in _points(symbols, rng):
+    extra = []  # past the kinks of one symbol's |u| and sqrt(u), wherever they are
+    if len(symbols) == 1:
+        extra = [{symbols[0]: _rational(k)} for k in sampling.kink_points([a, b], symbols[0])]
+    for point in _points(symbols, rng) + extra:
         va, vb = a.subs(point), b.subs(point)
         if not (_is_finite_number(va) and _is_finite_number(vb)):
             continue

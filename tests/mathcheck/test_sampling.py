@@ -37,3 +37,25 @@ def test_a_term_vanishing_at_small_denominators_is_not_equivalent():
 def test_any_text_seeds_a_generator():
     # model text reaches the seed: lone surrogates and NULs included
     assert seeded_rng("\udcff\x00\u202e").random() == seeded_rng("\udcff\x00\u202e").random()
+
+
+@settings(max_examples=30, deadline=None)
+@given(kink=st.integers(-(10**6), 10**6), degree=st.sampled_from([1, 3]))  # odd: a real kink
+def test_kink_points_lie_on_both_sides_of_every_kink(kink, degree):
+    import sympy
+
+    from rlvr_envs.mathcheck.sampling import kink_points
+
+    x = sympy.Symbol("x", real=True)
+    for expr in (sympy.Abs((x - kink) ** degree), sympy.sqrt((x - kink) ** 2) + x):
+        points = kink_points([expr], x)
+        assert any(p < kink for p in points) and any(p > kink for p in points), (expr, points)
+
+
+@settings(max_examples=20, deadline=None)
+@given(kink=st.integers(30, 10**6))
+def test_a_term_vanishing_below_a_far_kink_is_not_equivalent(kink):
+    # |x - K| + x - K is 0 for every x below K: the fixed range of points never saw it
+    assert is_equivalent("3x^2", "3x^2", timeout=10.0)
+    assert not is_equivalent("3x^2", f"3x^2 + |x - {kink}| + x - {kink}", timeout=10.0)
+    assert not is_equivalent("3x^2", f"3x^2 + \\sqrt{{(x - {kink})^2}} + x - {kink}", timeout=10.0)

@@ -591,6 +591,7 @@ def antiderivative_matches(
     """
     import sympy
 
+    from rlvr_envs.mathcheck import sampling
     from rlvr_envs.mathcheck.equivalence import literal_digits
     from rlvr_envs.mathcheck.parse import ParseError, parse
     from rlvr_envs.mathcheck.symbolic import to_sympy
@@ -622,6 +623,10 @@ def antiderivative_matches(
     digits = 40 + literal_digits(node)
     tolerance = sympy.Float(10, digits + 20) ** -(digits - 5)
     values = constants if constants is not None else ["0"] * len(points)
+    # and past every kink of the answer (|x - 10^6| hidden in a square root), with C as at
+    # the first point
+    kinks = [str(k) for k in sampling.kink_points([answer_expr], real_x)]
+    points, values = [*points, *kinks], [*values, *[values[0] if values else "0"] * len(kinks)]
     checked = 0
     for text, constant in zip(points, values, strict=True):
         point = sympy.Rational(text)

@@ -115,3 +115,13 @@ def test_a_term_vanishing_at_small_denominators_earns_nothing(seed, rule, hack):
     derivative = sympy.diff(_sp(problem.meta["function"]), X)  # independent of ours
     for form in (derivative, sympy.expand(derivative), sympy.factor(derivative)):
         assert _score(problem, _text(form)).reward == 1.0
+
+
+def test_a_kink_placed_beyond_the_sampled_range_earns_nothing():
+    # |x - 100| + x - 100 and its square-root spelling vanish for every x below 100
+    problems = [p for p in (_problem(s, 0.3) for s in range(12)) if "e^" not in p.answer][:4]
+    assert problems
+    for problem in problems:
+        assert _score(problem, problem.answer).reward == 1.0
+        for hack in (" + |x - 100| + x - 100", " + \\sqrt{x^{2} - 200x + 10000} + x - 100"):
+            assert _score(problem, problem.answer + hack).reward == 0.0, hack
