@@ -183,6 +183,9 @@ class CurriculumFeed:
             import rlvr_envs
 
             task = self._tasks[spec.env_id] = rlvr_envs.make_task(spec.env_id)
+        space = getattr(self.teacher, "space", None)
+        if space is not None:  # knobs a suite gives ranges for stay in them
+            spec = space.within_ranges(spec)
         return task.generate(seed, spec.difficulty, spec.knobs)
 
     def _draw(self, size: int, n: int) -> None:

@@ -231,6 +231,8 @@ class TaskSpace:
         ids = list(dict.fromkeys(env_ids))
         if not ids:
             raise ValueError("a TaskSpace needs at least one env id")
+        # env id -> the knobs a suite gives ranges for, kept there by within_ranges
+        self.pinned: dict[str, tuple[str, ...]] = {}
         if bins < 1:
             raise ValueError(f"bins must be >= 1, got {bins}")
         self.bins = int(bins)
@@ -274,13 +276,33 @@ class TaskSpace:
                     knobs[env.id][name] = Knob(base.type, lo, hi, easy=lo, hard=hi, doc=base.doc)
                 else:
                     knobs[env.id][name] = Knob("categorical", choices=tuple(values), doc=base.doc)
-        return cls(
+        space = cls(
             [env.id for env in suite.envs],
             bins=bins,
             knobs=knobs,
             difficulty={env.id: tuple(env.difficulty) for env in suite.envs},
             weights={env.id: env.weight for env in suite.envs},
         )
+        space.pinned = {env.id: tuple(env.knobs) for env in suite.envs if env.knobs}
+        return space
+
+    def within_ranges(self, spec: TaskSpec) -> TaskSpec:
+        """``spec`` with every knob the suite gives a range for (:attr:`pinned`) set
+        explicitly inside that range, where the spec leaves it to the difficulty (or to the
+        default, which becomes the middle of the range). The difficulty alone maps onto the
+        family's whole knob range, so a teacher that sets only a difficulty drew the values
+        a suite holds out for evaluation (``compose-depth-v0`` trains on depths 1..3 and
+        evaluates on 4..6). Specs of other envs come back unchanged."""
+        names = [n for n in self.pinned.get(spec.env_id, ()) if n not in (spec.knobs or {})]
+        if not names:
+            return spec
+        dims = {d.name: d for d in self._env(spec.env_id).dims}
+        knobs = dict(spec.knobs or {})
+        for name in names:
+            dim = dims[name]
+            u = 0.5 if spec.difficulty is None else dim.coord_at(spec.difficulty)
+            knobs[name] = dim.value(u)
+        return TaskSpec(spec.env_id, difficulty=spec.difficulty, knobs=knobs, seed=spec.seed)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON summary (what the leaderboard records about the space)."""

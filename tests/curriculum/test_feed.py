@@ -306,3 +306,14 @@ def test_a_state_saved_with_a_complete_block_not_yet_applied_catches_up_on_load(
     fresh = recorded(lookahead=2)
     fresh.load_state_dict(state)
     assert fresh.stats()["learned"] == 3 and fresh.teacher.inner.episodes == 3
+
+
+@pytest.mark.parametrize("teacher", ["uniform", "learning-progress", "alp-gmm"])
+def test_knobs_a_suite_holds_to_a_range_stay_in_it(teacher):
+    # compose-depth-v0 trains on depths 1..3 and evaluates on 4..6: a teacher that sets
+    # only a difficulty drew depths 4..6 from the difficulty's map onto the whole knob range
+    space = TaskSpace.from_suite("compose-depth-v0")
+    feed = CurriculumFeed(make_teacher(teacher, space, seed=0), group_size=1, block=48)
+    items = feed.take(48)
+    depths = {item.problem.knobs["depth"] for item in items}
+    assert depths <= {1, 2, 3} and len(depths) > 1
