@@ -35,7 +35,14 @@ from rlvr_envs.core import (  # verify_timeout and DEFAULT_TIMEOUT: re-exported 
 log = logging.getLogger(__name__)
 
 DOMAINS: tuple[str, ...] = (
-    "math", "logic", "graph", "code", "compose", "puzzles", "algorithms", "strings"
+    "math",
+    "logic",
+    "graph",
+    "code",
+    "compose",
+    "puzzles",
+    "algorithms",
+    "strings",
 )
 _ID = re.compile(r"^(?P<name>[A-Za-z0-9_./-]+?)-v(?P<version>\d+)$")
 
