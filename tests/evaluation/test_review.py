@@ -10,6 +10,7 @@ transport failure, a body that is not a chat completion, tool calls instead of t
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import re
@@ -472,7 +473,16 @@ def test_temperature_must_be_a_finite_number(serve, arithmetic):
 
 def test_ctrl_c_leaves_a_cache_that_a_rerun_completes(serve, tmp_path):
     problems = eval_problems("rlvr/Arithmetic-v0", 30)
-    server = serve(problems, lambda r: Reply(text=oracle(r).text + " — ✓", delay=0.05))
+    # the first 6 requests are answered, the rest held until the interrupt: the run cannot
+    # finish before the signal arrives, however slowly a busy machine lets the test poll
+    served, held = itertools.count(), threading.Event()
+    held.set()
+
+    def reply(r):
+        late = next(served) >= 6 and held.is_set()
+        return Reply(text=oracle(r).text + " — ✓", delay=60.0 if late else 0.05)
+
+    server = serve(problems, reply)
     out = tmp_path / "out"
     command = [sys.executable, "-m", "rlvr_envs.cli", "eval", "rlvr/Arithmetic-v0", "--n", "30",
                "--base-url", server.url, "--model", "fake", "--out", str(out),
@@ -487,6 +497,7 @@ def test_ctrl_c_leaves_a_cache_that_a_rerun_completes(serve, tmp_path):
         time.sleep(0.01)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=20)
+    held.clear()
     assert process.returncode == 130 and b"rerun the same command to resume" in err
     done = len(CompletionCache(cache))
     assert 4 <= done < 30

@@ -93,9 +93,10 @@ def test_pairwise_answers_are_not_written_in_the_prompt():
 def test_reasonable_spellings_score_one_and_hedges_do_not():
     problem = _gen(ENV, 3, 0.4)
     value = problem.answer
-    for text in (value, f" {value} ", f"x = {value}", f"+{value}" if value[0] != "-" else value):
+    plus = f"+{value}" if value[0] != "-" else value
+    for text in (value, f" {value} ", f"{value}.", f"x = {value}", plus):
         assert _score(problem, text).reward == 1.0, text
-    for text in (f"{value} or 1", f"{value}, {value}", f"{value}.", "none", "-1 0",
+    for text in (f"{value} or 1", f"{value}, {value}", "none", "-1 0",
                  f"the {value}"):  # fmt: skip
         assert _score(problem, text).reward == 0.0, text
 

@@ -74,6 +74,7 @@ def test_reasonable_spellings_score_one_and_hedges_do_not():
     answers = problem.meta["answers"]
     for text in (
         _text(answers),
+        _text(answers) + ".",  # a trailing full stop is notation (docs/answers.md)
         ",".join(map(str, answers)),
         " ".join(map(str, answers)),
         "[" + _text(answers) + "]",
@@ -81,7 +82,7 @@ def test_reasonable_spellings_score_one_and_hedges_do_not():
         "; ".join(map(str, answers)),
     ):
         assert _score(problem, text).reward == 1.0, text
-    for text in (_text(answers) + " or 0", _text(answers) + ".", "answers: " + _text(answers)):
+    for text in (_text(answers) + " or 0", "answers: " + _text(answers)):
         assert _score(problem, text).reward == 0.0, text
 
 

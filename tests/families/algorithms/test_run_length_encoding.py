@@ -93,10 +93,10 @@ def test_wrong_formats_counts_and_echoes_fail():
         "none",
         f"{code} or {code}a",
         f"answer: {code}",
-        f"{code}.",
     ]
     for text in wrong:
         assert _score(problem, text).reward == 0.0, text
+    assert _score(problem, f"{code}.").reward == 1.0  # a trailing full stop is notation
     dec = _gen(ENV, 4, mode="decode", length=24)
     for text in [
         dec.meta["encoding"],

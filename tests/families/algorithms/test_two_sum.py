@@ -85,9 +85,9 @@ def test_reasonable_spellings_score_one_and_hedges_do_not():
     problem = _gen(ENV, 7, question="pair")
     i, j = problem.answer.split(", ")
     for text in (f"{i},{j}", f"{i} {j}", f"({i}, {j})", f"[{i}, {j}]", f"i = {i}, j = {j}",
-                 f" {i} ,  {j} ", f"{i}; {j}"):  # fmt: skip
+                 f" {i} ,  {j} ", f"{i}; {j}", f"{i}, {j}."):  # fmt: skip
         assert _score(problem, text).reward == 1.0, text
-    for text in (f"{i}, {j} or 1, 2", f"{i}, {j}.", f"positions {i} and {j}", "none", "-1",
+    for text in (f"{i}, {j} or 1, 2", f"positions {i} and {j}", "none", "-1",
                  "0", "1, 2, 3, 4"):  # fmt: skip
         assert _score(problem, text).reward == 0.0, text
 

@@ -28,12 +28,15 @@ LOGIC_IDS = rlvr_envs.list_envs(domain="logic", mixtures=False)
 
 
 def test_the_newest_mixture_holds_every_logic_family_and_older_ones_stay_frozen():
-    from rlvr_envs.families.logic import LOGIC_V0, LOGIC_V1
+    from rlvr_envs.families.logic import LOGIC_V0, LOGIC_V1, LOGIC_V2
 
     assert len(LOGIC_IDS) >= 16
-    assert sorted(LOGIC_V1) == LOGIC_IDS
+    assert sorted(LOGIC_V1) == [i for i in LOGIC_IDS if i.endswith("-v0")]  # first versions
+    newest = {i.rsplit("-v", 1)[0]: i for i in LOGIC_IDS}  # sorted ids: the last version wins
+    assert sorted(LOGIC_V2) == sorted(newest.values())
     assert len(LOGIC_V0) == 12 and LOGIC_V1[:12] == LOGIC_V0
-    for mixture, ids in (("rlvr/Logic-v0", LOGIC_V0), ("rlvr/Logic-v1", LOGIC_V1)):
+    mixtures = {"rlvr/Logic-v0": LOGIC_V0, "rlvr/Logic-v1": LOGIC_V1, "rlvr/Logic-v2": LOGIC_V2}
+    for mixture, ids in mixtures.items():
         task = rlvr_envs.make_task(mixture)
         seen = {task.generate(seed=s).family for s in range(400)}
         assert seen == {rlvr_envs.make_task(i).family.name for i in ids}

@@ -50,7 +50,8 @@ def test_other_forms_score_and_wrong_answers_fail(seed, kind):
         k = sympy.log(value)
         assert _score(problem, f"e^{{{k}}}").reward == 1.0
         assert _score(problem, f"e^{{{k + 1}}}").reward == 0.0
-        assert _score(problem, f"\\exp({k})").reward == 0.0  # the exact form writes e^{k}
+        assert _score(problem, f"\\exp({k})").reward == 1.0  # e^{k} spelt exp (issue 26)
+        assert _score(problem, f"\\exp({k + 1})").reward == 0.0
     assert _score(problem, "\\infty").reward == 0.0
     assert _score(problem, "does not exist").reward == 0.0
     assert _score(problem, problem.meta["expression"]).reward == 0.0

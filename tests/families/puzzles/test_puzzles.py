@@ -14,7 +14,7 @@ import pytest
 
 import rlvr_envs
 from rlvr_envs.audit import best_constant_answer
-from rlvr_envs.families.puzzles import PUZZLES_V0
+from rlvr_envs.families.puzzles import PUZZLES_V0, PUZZLES_V1
 from tests.families.puzzles.helpers import _gen
 
 PUZZLE_IDS = rlvr_envs.list_envs(domain="puzzles", mixtures=False)
@@ -30,10 +30,14 @@ def test_the_mixture_holds_every_family_but_the_optional_ones_and_is_frozen():
     assert len(PUZZLES_V0) == 41
     # the families left out are exactly those that need a module beyond the core install
     optional = {i for i in PUZZLE_IDS if rlvr_envs.make_task(i).family.requires}
-    assert sorted([*PUZZLES_V0, *optional]) == PUZZLE_IDS
-    task = rlvr_envs.make_task("rlvr/Puzzles-v0")
-    seen = {task.generate(seed=s).family for s in range(600)}
-    assert seen == {rlvr_envs.make_task(i).family.name for i in PUZZLES_V0}
+    first = [i for i in PUZZLE_IDS if i.endswith("-v0")]
+    assert sorted([*PUZZLES_V0, *optional]) == first
+    newest = {i.rsplit("-v", 1)[0]: i for i in PUZZLE_IDS}  # sorted ids: the last version wins
+    assert sorted([*PUZZLES_V1, *optional]) == sorted(newest.values())
+    for mixture, ids in (("rlvr/Puzzles-v0", PUZZLES_V0), ("rlvr/Puzzles-v1", PUZZLES_V1)):
+        task = rlvr_envs.make_task(mixture)
+        seen = {task.generate(seed=s).family for s in range(600)}
+        assert seen == {rlvr_envs.make_task(i).family.name for i in ids}
 
 
 @pytest.mark.parametrize("env_id", [*PUZZLE_IDS, *DEDUCTION_IDS])
