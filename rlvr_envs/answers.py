@@ -392,7 +392,9 @@ def _unemphasise(text: str, ref: str) -> str:
             inner = text[n:-n]
             if inner[:1].isspace() or inner[-1:].isspace():
                 continue  # markdown emphasis hugs its text
-            spaced = inner.replace(f" {char} ", " ") if n == 1 else inner
+            # a lone star or underscore inside is a second span (or an operator, if spaced);
+            # a doubled one is bold inside italic
+            spaced = inner.replace(f" {char} ", " ").replace(char * 2, "") if n == 1 else inner
             if marker in spaced:
                 continue  # *3* and *4*: two spans, not one (7 * 2 is an operator)
             return inner

@@ -7,7 +7,7 @@ import dataclasses
 import itertools
 import time
 
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import rlvr_envs
@@ -57,6 +57,8 @@ def _one_of_a_kind(names: list[str]) -> bool:
 def test_any_nesting_of_the_wrappings_comes_off(body, layers):
     text = body
     for name in layers:
+        # markdown emphasis hugs its text: "** 0 .**" is not bold, whatever came between
+        assume(not (name in _EMPHASIS and text != text.strip()))
         text = _WRAPS[name](text)
     assert normalise_answer(text, reference=body) == body, (layers, text)
 

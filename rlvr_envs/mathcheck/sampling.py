@@ -87,12 +87,17 @@ def kink_points(exprs: list, symbol) -> list[Fraction]:
             poly = sympy.Poly(argument, symbol)
             if not 1 <= poly.degree() <= 6 or not poly.free_symbols <= {symbol}:
                 continue
-            roots = poly.nroots(n=20, maxsteps=100)
-        except Exception:  # not a polynomial in symbol, or no convergence
+        except Exception:  # not a polynomial in symbol
             continue
-        for root in roots:
-            if abs(sympy.im(root)) > 1e-9:
+        try:  # exact for rational coefficients, double roots included (sqrt((x - K)^2))
+            roots = [sympy.Float(root.evalf(20), 20) for root in poly.real_roots()]
+        except Exception:  # float coefficients: numerical roots, loosely real
+            try:
+                found = poly.nroots(n=20, maxsteps=100)
+            except Exception:
                 continue
-            at = Fraction(str(sympy.Float(sympy.re(root), 20))).limit_denominator(10**6)
+            roots = [sympy.re(r) for r in found if abs(sympy.im(r)) <= 1e-6 * (1 + abs(r))]
+        for root in roots:
+            at = Fraction(str(sympy.Float(root, 20))).limit_denominator(10**6)
             points += [at + offset for offset in KINK_OFFSETS]
     return points
