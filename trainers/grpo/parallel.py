@@ -71,15 +71,19 @@ def joined(device: torch.device) -> Iterator[World]:
     active exception", pytorch#190489), and the launcher then kills its peers. On a normal
     exit every rank waits for the others first; after an error (or a signal turned into
     ``SystemExit`` by :func:`signals_exit`) the rank leaves at once, so a peer's next
-    collective fails instead of waiting out the timeout.
+    collective fails instead of waiting out the timeout. A group that was already
+    initialised when the block began is left as it was.
     """
+    ours = not dist.is_initialized()  # a group the caller made is the caller's to leave
     world = init(device)
     try:
         yield world
     except BaseException:
-        shutdown(world, wait=False)
+        if ours:
+            shutdown(world, wait=False)
         raise
-    shutdown(world, wait=True)
+    if ours:
+        shutdown(world, wait=True)
 
 
 @contextmanager
