@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rlvr_envs
-from rlvr_envs.families.math._base import MathFamily
+from rlvr_envs.families.shared.math_answers import MathFamily
 from rlvr_envs.mathcheck.forms import FORMS, check_form
 from rlvr_envs.registry import format_answer
 from tests.conftest import DIFFICULTIES, FAMILY_IDS

@@ -10,7 +10,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from rlvr_envs.core import Problem
-from rlvr_envs.families.math._base import judge_value
+from rlvr_envs.families.shared.math_answers import judge_value
 from rlvr_envs.mathcheck.compare import compare_answers
 from rlvr_envs.mathcheck.forms import check_form
 

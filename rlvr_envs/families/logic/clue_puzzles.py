@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from rlvr_envs.families.logic._syntax import AnswerError
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 Clue = tuple  # (kind, *int arguments)
 Holds = Callable[[Clue, Sequence[Any], int], Any]

@@ -27,7 +27,7 @@ from typing import ClassVar
 
 from rlvr_envs import numbers
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, small_int
+from rlvr_envs.families.shared.answer_parsing import AnswerError, small_int
 
 MAX_CHARS = 400
 MAX_NESTING = 40

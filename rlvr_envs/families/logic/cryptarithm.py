@@ -23,7 +23,7 @@ import string
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, scan
+from rlvr_envs.families.shared.answer_parsing import AnswerError, scan
 
 _ITEM = re.compile(r"([A-Za-z])\s*[=:]\s*(\d)(?!\d)")
 

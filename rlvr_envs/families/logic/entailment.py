@@ -32,7 +32,6 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, parse_bits, scan
 from rlvr_envs.families.logic.propositional import (
     ATOMS,
     Formula,
@@ -42,6 +41,7 @@ from rlvr_envs.families.logic.propositional import (
     size,
     truth,
 )
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_bits, scan
 
 MAX_TRIES = 200
 

@@ -41,7 +41,7 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 WOMEN = (
     "Anna", "Beth", "Clara", "Diana", "Elsa", "Fiona", "Gina", "Hanna", "Iris", "Julia",

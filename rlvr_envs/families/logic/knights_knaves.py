@@ -24,7 +24,6 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError
 from rlvr_envs.families.logic.propositional import (
     BINARY,
     Formula,
@@ -33,6 +32,7 @@ from rlvr_envs.families.logic.propositional import (
     size,
     truth,
 )
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 NAMES = (
     "Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Henry", "Iris", "Jack",

@@ -21,7 +21,7 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, scan
+from rlvr_envs.families.shared.answer_parsing import AnswerError, scan
 
 STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 _MOVE = re.compile(r"up|down|left|right|[UDLR]", re.IGNORECASE)

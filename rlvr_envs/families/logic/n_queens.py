@@ -25,7 +25,7 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, scan, small_int
+from rlvr_envs.families.shared.answer_parsing import AnswerError, scan, small_int
 
 _NUMBER = re.compile(r"\d+")
 ENUMERATED = 10  # boards up to this side draw uniformly from all their solutions

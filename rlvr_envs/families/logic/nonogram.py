@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
 
 TRIES = 30
 SYMBOLS = {"#": 1, "1": 1, "X": 1, "x": 1, "■": 1, "█": 1, ".": 0, "0": 0, "_": 0, "□": 0}

@@ -27,7 +27,6 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError
 from rlvr_envs.families.logic.clue_puzzles import (
     NAMES,
     ordinal,
@@ -35,6 +34,7 @@ from rlvr_envs.families.logic.clue_puzzles import (
     true_clues,
     unique_clue_set,
 )
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 # quantity -> (more, most, less, least)
 THEMES = {

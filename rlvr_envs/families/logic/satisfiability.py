@@ -21,8 +21,8 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import new_solver
-from rlvr_envs.families.logic._syntax import AnswerError, parse_bits, scan, small_int
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_bits, scan, small_int
+from rlvr_envs.families.shared.sat import new_solver
 
 WIDTH = 3
 _UNSAT = re.compile(r"\s*(unsat|unsatisfiable)\s*\.?\s*", re.IGNORECASE)

@@ -34,13 +34,13 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError
 from rlvr_envs.families.logic.clue_puzzles import (
     NAMES,
     parse_names,
     true_clues,
     unique_clue_set,
 )
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 KINDS = {
     ("row", "direct"): {"chair": 1.0, "end": 1.0, "left": 3.0, "next": 3.0},

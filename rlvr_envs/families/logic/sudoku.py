@@ -26,8 +26,8 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import cached_solver, exactly_one
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
+from rlvr_envs.families.shared.sat import cached_solver, exactly_one
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}  # grid side -> (box rows, box columns)
 

@@ -52,7 +52,7 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, small_int
+from rlvr_envs.families.shared.answer_parsing import AnswerError, small_int
 
 GROUPS = (
     "artists", "bakers", "chemists", "dancers", "drivers", "farmers", "gardeners", "hikers",

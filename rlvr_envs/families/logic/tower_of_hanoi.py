@@ -25,7 +25,7 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, scan
+from rlvr_envs.families.shared.answer_parsing import AnswerError, scan
 
 PEGS = "ABC"
 MOVE_TEXT = {(a, b): f"{PEGS[a]}->{PEGS[b]}" for a in range(3) for b in range(3)}

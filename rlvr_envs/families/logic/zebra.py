@@ -28,8 +28,8 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import exactly_one, new_solver
-from rlvr_envs.families.logic._syntax import AnswerError
+from rlvr_envs.families.shared.answer_parsing import AnswerError
+from rlvr_envs.families.shared.sat import exactly_one, new_solver
 
 # category -> (values, noun phrase, verb phrase, negated verb phrase)
 CATEGORIES: dict[str, tuple[tuple[str, ...], str, str, str]] = {

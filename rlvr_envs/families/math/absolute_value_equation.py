@@ -19,9 +19,9 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.algebra_parts import roots_text
 from rlvr_envs.families.math.polynomials import polynomial_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 # Node: ("lin", a, b) = ax + b; ("abs", node); ("sum", [(coefficient, node), ...])
 Node = tuple

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rlvr_envs.families.math._base import fraction_text
+from rlvr_envs.families.shared.formulas import fraction_text
 from rlvr_envs.mathcheck.parse import Node
 
 

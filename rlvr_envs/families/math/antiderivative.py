@@ -27,8 +27,8 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
 from rlvr_envs.families.math import calculus as calc
-from rlvr_envs.families.math._base import MathFamily, judge_in_worker
 from rlvr_envs.families.math.derivative import differs_from
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_in_worker
 from rlvr_envs.mathcheck import sampling
 
 METHODS = ("basic", "substitution", "parts", "repeated")

@@ -11,7 +11,8 @@ import random
 from fractions import Fraction
 
 from rlvr_envs.core import Draft, Knob
-from rlvr_envs.families.math._base import MathFamily, fraction_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 

@@ -11,9 +11,9 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.base_conversion import DIGITS, to_base
 from rlvr_envs.families.math.number_theory_parts import unwrap
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 
 class BaseArithmetic(MathFamily):

@@ -9,7 +9,7 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 

@@ -16,7 +16,6 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, judge_value
 from rlvr_envs.families.math.geometry import (
     check_point_set,
     content_complexity,
@@ -31,6 +30,7 @@ from rlvr_envs.families.math.geometry import (
     sqrt_of,
     unstated_draft,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 _MODES = ("center", "equation", "tangent", "intersection")
 

@@ -21,7 +21,7 @@ from math import comb, factorial, lcm, perm
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _LETTERS = "ABCDEFGHIJKLMNOPRSTUVWXYZ"
 

@@ -18,8 +18,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.algebra_parts import latex_fraction, surd_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 Complex = tuple[Fraction, Fraction]
 

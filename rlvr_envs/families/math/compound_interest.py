@@ -16,8 +16,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.number_theory_parts import decimal_text, round_half_up
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _PERIODS = {"annual": 1, "semiannual": 2, "quarterly": 4, "monthly": 12}
 _WORDS = {

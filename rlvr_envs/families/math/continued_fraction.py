@@ -18,12 +18,13 @@ from math import isqrt
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text, judge_value
 from rlvr_envs.families.math.number_theory_parts import (
     is_repeating_decimal,
     parse_int_items,
     unwrap,
 )
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 _LIST = re.compile(r"\[\s*([^;,\]]+?)\s*[;,]\s*(.*?)\s*\]", re.DOTALL)
 _SINGLE = re.compile(r"\[\s*([^;,\]]+?)\s*\]")

@@ -22,8 +22,8 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
 from rlvr_envs.families.math import calculus as calc
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.antiderivative import draw
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 METHODS = ("polynomial", "basic", "substitution", "parts")
 _RATIONAL_BOUNDS = [

@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
 from rlvr_envs.families.math import calculus as calc
-from rlvr_envs.families.math._base import MathFamily, judge_value
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 RULES = ("basic", "product", "chain", "quotient", "nested")
 

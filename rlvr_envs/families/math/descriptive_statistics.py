@@ -27,8 +27,9 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text, judge_value
 from rlvr_envs.families.math.number_parts import square_part
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 Result = tuple[str, str, str, int]  # (question, answer text, form, steps)
 

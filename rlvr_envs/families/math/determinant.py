@@ -15,7 +15,6 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.matrices import (
     determinant,
     digits_in,
@@ -24,6 +23,7 @@ from rlvr_envs.families.math.matrices import (
     max_entry,
     unimodular,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 
 class Determinant(MathFamily):

@@ -18,7 +18,7 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 
 def factorial_digits(n: int) -> int:

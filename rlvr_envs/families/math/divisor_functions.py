@@ -19,13 +19,13 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.number_theory import (
     digits_of,
     distinct_primes,
     factored_text,
     product,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _QUANTITIES = ("tau", "restricted", "sigma", "power_sum")
 _WEIGHT = {"tau": 1, "restricted": 2, "sigma": 3, "power_sum": 4}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rlvr_envs.families.math._base import signed_term
+from rlvr_envs.families.shared.formulas import signed_term
 
 
 def nonzero(rng: random.Random, size: int, least: int = 1) -> int:

@@ -21,13 +21,13 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.number_theory import (
     digits_of,
     distinct_primes,
     factored_text,
     product,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _MODES = ("phi", "gcd", "coprime")
 # "phi(n) = 24" names what the phi prompt asks for; the value after it is judged as usual.

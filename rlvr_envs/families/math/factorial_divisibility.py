@@ -19,8 +19,8 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.number_theory import digits_of, legendre, primes
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _MODES = ("legendre", "zeros", "binomial")
 _SUMS = {"legendre": 1, "binomial": 3}

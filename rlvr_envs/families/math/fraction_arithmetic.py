@@ -14,7 +14,8 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 _LEAF = 3

@@ -21,7 +21,6 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text, judge_value
 from rlvr_envs.families.math.equation_parts import nonzero
 from rlvr_envs.families.math.function_parts import (
     linear_fractional_text,
@@ -30,6 +29,8 @@ from rlvr_envs.families.math.function_parts import (
     poly_text,
     stated_numbers,
 )
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 _NAMES = ("f", "g", "h")
 

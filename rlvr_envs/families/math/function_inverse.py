@@ -24,15 +24,10 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import (
-    MathFamily,
-    fraction_text,
-    judge_in_worker,
-    judge_value,
-    signed_term,
-)
 from rlvr_envs.families.math.equation_parts import nonzero
 from rlvr_envs.families.math.function_parts import stated_numbers
+from rlvr_envs.families.shared.formulas import fraction_text, signed_term
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_in_worker, judge_value
 
 _KINDS = ("linear", "fractional", "cube_root", "exp_log", "nested")
 _TARGET = "rlvr_envs.families.math.function_inverse:inverse_matches"

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from rlvr_envs.families.math._base import fraction_text, signed_term
 from rlvr_envs.families.math.polynomials import poly_mul, polynomial_text
+from rlvr_envs.families.shared.formulas import fraction_text, signed_term
 
 Coeffs = list  # list[int] or list[Fraction], index = power of the variable
 

@@ -10,8 +10,8 @@ from math import gcd, lcm
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.number_parts import digits_of
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 
 class GcdLcm(MathFamily):

@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
 from rlvr_envs.families.math import calculus as calc
-from rlvr_envs.families.math._base import MathFamily
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 KINDS = ("infinity", "trig", "exponential", "rational", "lhospital")
 

@@ -16,7 +16,6 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, judge_value
 from rlvr_envs.families.math.geometry import (
     content_complexity,
     frac_text,
@@ -26,6 +25,7 @@ from rlvr_envs.families.math.geometry import (
     sqrt_of,
     states_answer,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 _MODES = ("intersection", "distance", "perpendicular", "parallel", "chain")
 Line = tuple[int, int, int]  # a x + b y = c

@@ -16,8 +16,9 @@ from math import gcd, isqrt
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, judge_value, signed_term
 from rlvr_envs.families.math.number_theory_parts import digit_count, parse_none
+from rlvr_envs.families.shared.formulas import signed_term
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 from rlvr_envs.mathcheck.forms import check_form
 
 _NO_SOLUTION_RATE = 0.15

@@ -12,8 +12,9 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text, signed_term
 from rlvr_envs.families.math.equation_parts import digit_count
+from rlvr_envs.families.shared.formulas import fraction_text, signed_term
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _VARIABLES = ("x", "y", "z", "w")
 

@@ -33,7 +33,6 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import fraction_text, signed_term
 from rlvr_envs.families.math.matrices import (
     digits_in,
     identity,
@@ -48,6 +47,7 @@ from rlvr_envs.families.math.matrices import (
     unimodular,
     vector_text,
 )
+from rlvr_envs.families.shared.formulas import fraction_text, signed_term
 from rlvr_envs.mathcheck.parse import Node, ParseError, parse_with_units
 from rlvr_envs.numbers import normalise
 

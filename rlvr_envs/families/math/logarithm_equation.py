@@ -24,8 +24,9 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text
 from rlvr_envs.families.math.algebra_parts import latex_fraction, roots_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 KINDS = ("evaluate", "exponential", "logarithmic", "substitution")
 GENERATORS = (2, 3, 5)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from rlvr_envs.families.math._base import fraction_text
+from rlvr_envs.families.shared.formulas import fraction_text
 from rlvr_envs.numbers import normalise, parse_integer
 
 Matrix = list[list[Fraction]]

@@ -18,7 +18,6 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.matrices import (
     digits_in,
     inverse,
@@ -27,6 +26,7 @@ from rlvr_envs.families.math.matrices import (
     max_entry,
     unimodular,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 
 class MatrixInverse(MathFamily):

@@ -18,7 +18,6 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.matrices import (
     digits_in,
     mat_mul,
@@ -26,6 +25,7 @@ from rlvr_envs.families.math.matrices import (
     matrix_text,
     unimodular,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _NAMES = "ABCDE"
 

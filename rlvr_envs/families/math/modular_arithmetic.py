@@ -11,8 +11,8 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.number_parts import digits_of, euclid_steps, random_modulus
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _NAMES_X = ("inverse", "linear", "crt")
 

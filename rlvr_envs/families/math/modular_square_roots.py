@@ -16,13 +16,13 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.number_theory_parts import (
     factorize,
     parse_int_items,
     random_prime,
     unwrap,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily
 from rlvr_envs.numbers import parse_integer
 
 _NO_ROOT_RATE = 0.08

@@ -16,13 +16,13 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, judge_value
 from rlvr_envs.families.math.number_theory_parts import (
     factorize,
     multiplicative_order,
     random_prime,
     totient,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 
 def smallest_primitive_root(m: int) -> int:

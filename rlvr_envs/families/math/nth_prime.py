@@ -16,8 +16,8 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.number_theory import digits_of, is_prime, prime_count, primes
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _NTH_DIGITS = 5  # the sieve holds the first 100,000 primes
 _COUNT_DIGITS = 6  # pi(N) for N below 10^6

@@ -26,9 +26,10 @@ from math import lcm
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text
 from rlvr_envs.families.math.equation_parts import nonzero
 from rlvr_envs.families.math.function_parts import poly_add, poly_mul, poly_scale, poly_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _LETTERS = "ABCDEFGHIJ"
 

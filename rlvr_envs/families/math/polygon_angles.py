@@ -16,12 +16,12 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.geometry import (
     content_complexity,
     frac_text,
     unstated_draft,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _MODES = ("sum", "interior", "sides", "star", "chase", "compare")
 _NOTE = (

@@ -14,7 +14,6 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, judge_value
 from rlvr_envs.families.math.geometry import (
     content_complexity,
     frac_text,
@@ -23,6 +22,7 @@ from rlvr_envs.families.math.geometry import (
     star_polygon,
     unstated_draft,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 _MODES = ("integer", "rational", "pick")
 

@@ -22,8 +22,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import fraction_text
 from rlvr_envs.families.math.algebra_parts import NotPolynomial, poly_of
+from rlvr_envs.families.shared.formulas import fraction_text
 from rlvr_envs.mathcheck.forms import check_form
 from rlvr_envs.mathcheck.parse import ParseError, parse
 

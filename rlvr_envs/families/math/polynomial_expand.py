@@ -11,8 +11,8 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.polynomials import poly_mul, polynomial_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 
 class PolynomialExpand(MathFamily):

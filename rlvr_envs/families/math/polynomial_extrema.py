@@ -25,7 +25,8 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
 from rlvr_envs.families.math import calculus as calc
-from rlvr_envs.families.math._base import MathFamily, fraction_text, judge_value
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 
 def _root(rng: random.Random, spread: int, rational: bool) -> Fraction:

@@ -25,10 +25,11 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text
 from rlvr_envs.families.math.algebra_parts import interval_text, surd_text
 from rlvr_envs.families.math.number_parts import square_part
 from rlvr_envs.families.math.polynomials import poly_mul, polynomial_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 OPS = {"<": "<", "<=": "\\le", ">": ">", ">=": "\\ge"}
 

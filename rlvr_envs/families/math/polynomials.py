@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rlvr_envs.families.math._base import signed_term
+from rlvr_envs.families.shared.formulas import signed_term
 
 
 # -- polynomial arithmetic and rendering (coefficient lists, lowest degree first) --------

@@ -16,7 +16,8 @@ from math import comb, isqrt
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 Template = Callable[[random.Random, int], tuple[str, Fraction, int]]
 

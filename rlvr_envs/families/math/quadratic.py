@@ -12,10 +12,11 @@ from math import gcd, isqrt
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text
 from rlvr_envs.families.math.equation_parts import digit_count, nonzero
 from rlvr_envs.families.math.number_parts import square_part
 from rlvr_envs.families.math.polynomials import polynomial_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 
 class Quadratic(MathFamily):

@@ -24,9 +24,9 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.function_parts import stated_numbers
 from rlvr_envs.families.math.word_problems import number_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _NAMES = ("Ana", "Ben", "Carla", "Dev", "Elif", "Farid", "Grace", "Hugo", "Ines", "Jonas")
 _LETTERS = "pqrstuvw"

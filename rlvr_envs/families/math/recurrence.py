@@ -31,9 +31,10 @@ import re
 from typing import Any, ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, judge_in_worker, judge_value, signed_term
 from rlvr_envs.families.math.equation_parts import nonzero
 from rlvr_envs.families.math.function_parts import poly_eval, poly_text
+from rlvr_envs.families.shared.formulas import signed_term
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_in_worker, judge_value
 from rlvr_envs.mathcheck import sampling
 
 _KINDS = ("first_order", "distinct", "repeated", "forced")

@@ -19,12 +19,13 @@ from math import gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text, judge_value
 from rlvr_envs.families.math.number_theory_parts import (
     is_repeating_decimal,
     multiplicative_order,
     unwrap,
 )
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily, judge_value
 
 _WINDOW = 5
 

@@ -31,8 +31,8 @@ from math import comb, gcd
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.function_parts import stated_numbers
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 # An element of Q(sqrt(d))[i]: ((p, q), (s, t)) = (p + q sqrt d) + (s + t sqrt d) i.
 Surd = tuple[Fraction, Fraction]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 SequenceRule = Callable[[random.Random, int, int], list[int]]  # (rng, size, count) -> terms
 

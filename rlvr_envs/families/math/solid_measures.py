@@ -16,7 +16,6 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.geometry import (
     Radical,
     content_complexity,
@@ -28,6 +27,7 @@ from rlvr_envs.families.math.geometry import (
     sqrt_of,
     unstated_draft,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _SOLIDS = ("cylinder", "sphere", "cone", "plane", "polyhedron", "frustum", "composite")
 

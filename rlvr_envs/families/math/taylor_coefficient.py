@@ -20,7 +20,8 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
 from rlvr_envs.families.math import calculus as calc
-from rlvr_envs.families.math._base import MathFamily, fraction_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 SHAPES = ("product", "rational", "trig", "log", "composition")
 

@@ -14,7 +14,6 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.geometry import (
     content_complexity,
     frac_text,
@@ -24,6 +23,7 @@ from rlvr_envs.families.math.geometry import (
     sqrt_of,
     unstated_draft,
 )
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _MODES = ("coordinates", "sas", "heron", "inradius", "space", "circumradius")
 

@@ -25,9 +25,9 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily
 from rlvr_envs.families.math.function_parts import stated_numbers
 from rlvr_envs.families.math.word_problems import number_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _IN = Fraction(254, 10000)
 _LB = Fraction(45359237, 10**8)

@@ -27,9 +27,10 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.math._base import fraction_text, judge_value
 from rlvr_envs.families.math.matrices import determinant, vector_text
 from rlvr_envs.families.math.number_parts import square_part
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import judge_value
 
 _FORMS = {
     "dot": ("integer", None, "a single integer"),

@@ -15,8 +15,9 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text
 from rlvr_envs.families.math.polynomials import polynomial_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 
 def elementary(coeffs: list[int]) -> list[Fraction]:

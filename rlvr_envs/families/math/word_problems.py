@@ -16,7 +16,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _NAMES = (
     "Ana", "Ben", "Carla", "Dev", "Elif", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kemi",

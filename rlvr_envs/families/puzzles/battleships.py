@@ -47,7 +47,7 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
 
 FLEETS = {
     4: (2, 1, 1),

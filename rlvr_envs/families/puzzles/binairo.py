@@ -40,9 +40,9 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import cached_solver
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
 from rlvr_envs.families.puzzles.shading import Pool, equals
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
+from rlvr_envs.families.shared.sat import cached_solver
 
 SYMBOLS = {"0": 0, "1": 1}
 

@@ -33,8 +33,8 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError
 from rlvr_envs.families.puzzles.state_search import bfs, split_steps
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 LETTERS = "ABCDEFGH"
 TABLE = "table"

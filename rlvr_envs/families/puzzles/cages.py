@@ -3,14 +3,14 @@ parser for grids of (possibly multi-digit) numbers, and rendering such grids.
 
 Model output is hostile: the parser caps its input's length, splits with linear-time
 regular expressions and converts numbers only through
-:func:`rlvr_envs.families.logic._syntax.small_int` (at most six ASCII digits).
+:func:`rlvr_envs.families.shared.answer_parsing.small_int` (at most six ASCII digits).
 """
 
 from __future__ import annotations
 
 import re
 
-from rlvr_envs.families.logic._syntax import AnswerError, small_int
+from rlvr_envs.families.shared.answer_parsing import AnswerError, small_int
 
 __all__ = ["AnswerError", "number_grid_text", "parse_number_grid"]
 

@@ -9,10 +9,11 @@ exact (a rational with denominator dividing 120).
 
 Answer syntax (stated in the prompt): the angle in degrees, exact, without units or the
 degree sign: an integer, a fraction p/q in lowest terms, or a terminating decimal, so
-``63.5`` and ``127/2`` are both right and ``63.3`` for 190/3 is not. The check is
-:class:`~rlvr_envs.families.math._base.MathFamily`'s with the ``number`` form: the time, an
-expression such as ``180 - 52.5`` or an unreduced fraction earns nothing. Times whose angle
-equals a number written in the prompt are not generated, so no copy of the prompt is right.
+``63.5`` and ``127/2`` are both right and ``63.3`` for 190/3 is not. The check is that of
+:class:`~rlvr_envs.families.shared.math_answers.MathFamily` with the ``number`` form: the
+time, an expression such as ``180 - 52.5`` or an unreduced fraction earns nothing. Times whose
+angle equals a number written in the prompt are not generated, so no copy of the prompt is
+right.
 
 Knobs: ``resolution`` (minute: h:mm; second: h:mm:ss), ``clock`` (12-hour or 24-hour
 times: 17:40 is the clock's 5:40) and ``hands`` (hour-minute, minute-second, hour-second:
@@ -28,7 +29,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Knob, Problem
-from rlvr_envs.families.math._base import MathFamily, fraction_text
+from rlvr_envs.families.shared.formulas import fraction_text
+from rlvr_envs.families.shared.math_answers import MathFamily
 
 _NAMES = {"hour": "hour hand", "minute": "minute hand", "second": "second hand"}
 

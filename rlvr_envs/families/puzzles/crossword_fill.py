@@ -33,8 +33,8 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
 from rlvr_envs.families.puzzles.words import DESCRIPTION, of_length
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
 
 MIN_WORD = 3
 _SYMBOLS = {c: c.upper() for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"}

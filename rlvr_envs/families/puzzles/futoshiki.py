@@ -39,7 +39,6 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import cached_solver
 from rlvr_envs.families.puzzles.latin import (
     ANSWER_FORM,
     ANSWER_SYNTAX,
@@ -53,6 +52,7 @@ from rlvr_envs.families.puzzles.latin import (
     random_latin,
     reduce_clues,
 )
+from rlvr_envs.families.shared.sat import cached_solver
 
 
 @cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import string
 
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
 
 __all__ = ["AnswerError", "cell_name", "parse_cell", "parse_cells_grid", "render_board"]
 

@@ -32,9 +32,9 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import new_solver
 from rlvr_envs.families.puzzles.marks import neighbours4
 from rlvr_envs.families.puzzles.shading import AnswerError, components, connected, parse_marks
+from rlvr_envs.families.shared.sat import new_solver
 
 SHADED = "#xX■█"
 UNSHADED = ".oO_□"

@@ -47,9 +47,9 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import at_most_one, exactly_one, new_solver
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
 from rlvr_envs.families.puzzles.shading import connected
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
+from rlvr_envs.families.shared.sat import at_most_one, exactly_one, new_solver
 
 BLACK_MARKS = "#xX*■"
 SYMBOLS = {**{str(d): d for d in range(1, 10)}, **{ch: 0 for ch in BLACK_MARKS}}

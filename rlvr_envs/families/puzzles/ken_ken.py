@@ -43,7 +43,6 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import SOLVER
 from rlvr_envs.families.puzzles.latin import (
     ANSWER_FORM,
     ANSWER_SYNTAX,
@@ -53,6 +52,7 @@ from rlvr_envs.families.puzzles.latin import (
     latin_cnf,
     random_latin,
 )
+from rlvr_envs.families.shared.sat import SOLVER
 
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 SINGLE = 0.05  # the chance that a cage starts as one cell

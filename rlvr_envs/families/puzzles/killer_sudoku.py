@@ -47,8 +47,8 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
 from rlvr_envs.families.logic.sudoku import BOXES, groups, random_grid
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
 
 LABELS = string.ascii_letters  # at most 52 cages
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))

@@ -32,7 +32,7 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, scan, small_int
+from rlvr_envs.families.shared.answer_parsing import AnswerError, scan, small_int
 
 FILES = "abcdefgh"
 KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))

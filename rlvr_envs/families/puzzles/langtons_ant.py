@@ -27,8 +27,8 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, small_int
 from rlvr_envs.families.puzzles.game_search import grid_text
+from rlvr_envs.families.shared.answer_parsing import AnswerError, small_int
 
 HEADINGS = "NESW"
 NAMES = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}

@@ -11,7 +11,7 @@ removal only when the solution stays unique. The check needs no blocking clause:
 clues before a removal had exactly one solution S, any other solution of the smaller set
 must *violate the removed clue* (else it would satisfy the larger set, so equal S). So a
 clue comes with the ways a grid can violate it, each a list of assumption literals, and
-the removal is kept only when Minisat 2.2 (python-sat, :mod:`rlvr_envs.families.logic._sat`)
+the removal is kept only when Minisat 2.2 (python-sat, :mod:`rlvr_envs.families.shared.sat`)
 finds every violation unsatisfiable together with the remaining clues. The solver is
 cached per (family, order) and only asked yes/no questions, so its history never shapes
 a problem.
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from rlvr_envs.core import Judgement
-from rlvr_envs.families.logic._sat import exactly_one
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
 from rlvr_envs.families.logic.sudoku import complete_grid
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
+from rlvr_envs.families.shared.sat import exactly_one
 
 ANSWER_SYNTAX = "the completed grid, one row per line, digits only (e.g. 1234 / 3412 / ...)"
 ANSWER_FORM = "grid of digits"

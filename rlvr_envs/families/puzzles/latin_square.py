@@ -29,7 +29,6 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import cached_solver
 from rlvr_envs.families.puzzles.latin import (
     ANSWER_FORM,
     ANSWER_SYNTAX,
@@ -39,6 +38,7 @@ from rlvr_envs.families.puzzles.latin import (
     latin_cnf,
     random_latin,
 )
+from rlvr_envs.families.shared.sat import cached_solver
 
 
 class LatinSquare(Family):

@@ -42,7 +42,6 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import at_most_one, new_solver
 from rlvr_envs.families.puzzles.marks import (
     AnswerError,
     differs,
@@ -52,6 +51,7 @@ from rlvr_envs.families.puzzles.marks import (
     parse_marks,
     prune,
 )
+from rlvr_envs.families.shared.sat import at_most_one, new_solver
 
 LAMP = "*Ll"
 OTHER = "._#01234"

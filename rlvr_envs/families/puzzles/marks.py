@@ -2,7 +2,7 @@
 
 Each of them asks for a grid of marks: ``*`` on every marked cell (a mine, a lamp, a tent,
 a shaded cell) and ``.`` on every other cell, one row per line from the top. Parsing goes
-through :func:`rlvr_envs.families.logic._syntax.parse_grid`, so it is linear, capped, and
+through :func:`rlvr_envs.families.shared.answer_parsing.parse_grid`, so it is linear, capped, and
 accepts spaces and commas inside a row, ``/`` or ``;`` between rows, or every cell in reading
 order on one line.
 
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from rlvr_envs.families.logic._syntax import AnswerError, parse_grid
+from rlvr_envs.families.shared.answer_parsing import AnswerError, parse_grid
 
 __all__ = ["AnswerError", "differs", "exactly", "marks_text", "parse_marks", "prune"]
 

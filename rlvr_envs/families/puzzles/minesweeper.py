@@ -37,7 +37,6 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import new_solver
 from rlvr_envs.families.puzzles.marks import (
     AnswerError,
     differs,
@@ -47,6 +46,7 @@ from rlvr_envs.families.puzzles.marks import (
     parse_marks,
     prune,
 )
+from rlvr_envs.families.shared.sat import new_solver
 
 MINE = "*#xXmMfF1"
 SAFE = "._0"

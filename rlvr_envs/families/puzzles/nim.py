@@ -41,7 +41,7 @@ from operator import xor
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, small_int
+from rlvr_envs.families.shared.answer_parsing import AnswerError, small_int
 
 _MOVE = re.compile(r"\s*(?:take|remove)\s+(\d{1,6})\s+(?:counters?\s+)?from\s+pile\s+(\d{1,6})"
                    r"\s*\.?\s*", re.IGNORECASE)  # fmt: skip

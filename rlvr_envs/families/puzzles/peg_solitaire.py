@@ -33,7 +33,7 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, scan, small_int
+from rlvr_envs.families.shared.answer_parsing import AnswerError, scan, small_int
 
 ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
 DIAGONAL = ((1, 1), (-1, -1))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from rlvr_envs.families.logic._syntax import AnswerError
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 __all__ = ["DIRECTIONS", "OPPOSITE", "AnswerError", "letters", "read_moves"]
 

@@ -37,8 +37,8 @@ import re
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import AnswerError, small_int
 from rlvr_envs.families.puzzles.state_search import bfs, split_steps
+from rlvr_envs.families.shared.answer_parsing import AnswerError, small_int
 
 ITEMS = (
     "fox", "hen", "grain", "wolf", "goat", "cabbage", "dog", "cat", "mouse", "cheese",

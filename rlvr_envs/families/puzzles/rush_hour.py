@@ -43,8 +43,8 @@ from functools import lru_cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._syntax import small_int
 from rlvr_envs.families.puzzles.plans import AnswerError, read_moves
+from rlvr_envs.families.shared.answer_parsing import small_int
 
 MAX_MOVES = 200
 MAX_STATES = 2_500

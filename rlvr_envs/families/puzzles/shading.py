@@ -2,7 +2,7 @@
 Kakuro): CNF cardinality constraints and orthogonal connectivity; their grids of marks are read
 by :func:`rlvr_envs.families.puzzles.marks.parse_marks`.
 
-Solvers are Minisat 2.2 through :mod:`rlvr_envs.families.logic._sat`; pysat is imported
+Solvers are Minisat 2.2 through :mod:`rlvr_envs.families.shared.sat`; pysat is imported
 lazily, so verifying a problem never needs it. Model output is hostile: the parsers cap the
 text's length before any work and are linear in it.
 """

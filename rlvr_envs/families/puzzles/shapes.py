@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from itertools import chain
 
-from rlvr_envs.families.logic._syntax import AnswerError
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 __all__ = [
     "DIHEDRAL",

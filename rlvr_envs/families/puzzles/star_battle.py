@@ -42,7 +42,6 @@ from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import at_most_one, new_solver
 from rlvr_envs.families.puzzles.marks import neighbours4
 from rlvr_envs.families.puzzles.shading import (
     AnswerError,
@@ -52,6 +51,7 @@ from rlvr_envs.families.puzzles.shading import (
     equals,
     parse_marks,
 )
+from rlvr_envs.families.shared.sat import at_most_one, new_solver
 
 STAR_MARKS = "*★#xX1"
 EMPTY_MARKS = ".0_"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Iterable
 
-from rlvr_envs.families.logic._syntax import AnswerError
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 Moves = Callable[[Hashable], Iterable[tuple[object, Hashable]]]
 

@@ -36,7 +36,6 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.logic._sat import at_most_one, exactly_one, new_solver
 from rlvr_envs.families.puzzles.marks import (
     AnswerError,
     differs,
@@ -46,6 +45,7 @@ from rlvr_envs.families.puzzles.marks import (
     parse_marks,
     prune,
 )
+from rlvr_envs.families.shared.sat import at_most_one, exactly_one, new_solver
 
 TENT = "*Aa"
 OTHER = "._Tt"

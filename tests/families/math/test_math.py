@@ -23,8 +23,8 @@ import pytest
 import rlvr_envs
 from rlvr_envs.audit import best_constant_answer
 from rlvr_envs.families.math import MATH_V0, MATH_V1
-from rlvr_envs.families.math._base import named_tuple
 from rlvr_envs.families.math.word_problems import number_text
+from rlvr_envs.families.shared.math_answers import named_tuple
 from rlvr_envs.mathcheck.compare import is_equivalent
 from tests.families.math.helpers import MY_IDS
 

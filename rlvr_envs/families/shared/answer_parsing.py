@@ -1,4 +1,4 @@
-"""Answer syntaxes the logic families share: separated items, numbers, truth values, grids.
+"""Answer syntaxes many families share: separated items, numbers, truth values, grids.
 
 Model output is hostile, so every parser here is linear in its input, caps the number of
 items it accepts, and never converts a number longer than :data:`MAX_DIGITS` digits. A

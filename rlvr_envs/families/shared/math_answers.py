@@ -1,5 +1,6 @@
-"""What every math family shares: an answer is right when it has the reference's value
-*and* the written form the prompt asks for.
+"""Families whose answer is a value in a declared form (every math family, and any other
+family that asks for a number: ``ClockAngle``): an answer is right when it has the
+reference's value *and* the written form the prompt asks for.
 
 The value is compared exactly with :func:`rlvr_envs.mathcheck.compare.compare_answers`; the form
 with :func:`rlvr_envs.mathcheck.forms.check_form`, so the question's own expression, a formula
@@ -9,7 +10,6 @@ its value is right (design.md, "Rewards for the work, not for a shortcut").
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Family, Judgement, Problem, verify_timeout
@@ -143,21 +143,3 @@ def named_tuple(answer: str, variables: tuple[str, ...]) -> str:
     if len(items) != len(variables) or any("=" in item for item in items):
         return answer
     return ", ".join(f"{name} = {item}" for name, item in zip(variables, items, strict=True))
-
-
-def fraction_text(value: Fraction) -> str:
-    """``7``, ``-3/4``: the canonical text of a rational answer."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value.numerator}/{value.denominator}"
-
-
-def signed_term(coefficient: int, body: str, first: bool) -> str:
-    """Render ``coefficient*body`` as a term of a sum: ``+ 3x``, ``- x``, ``2x`` (first)."""
-    if coefficient == 0:
-        return ""
-    magnitude = abs(coefficient)
-    text = (body if magnitude == 1 and body else f"{magnitude}{body}") or "1"
-    if first:
-        return f"-{text}" if coefficient < 0 else text
-    return f" - {text}" if coefficient < 0 else f" + {text}"
