@@ -13,22 +13,24 @@ suite's frozen evaluation set.
 for a suite, ``eval.parquet`` (its frozen evaluation set), in verl's RL dataset schema
 (:mod:`rlvr_envs.integrations.verl`, whose ``compute_score`` scores them).
 
-Parquet and verl need ``pyarrow`` and ``hf`` needs ``datasets`` (both come with ``pip
-install datasets``); JSONL needs nothing.
+The files are written by :mod:`rlvr_envs.writers` (shared with the Ray export). Parquet and
+verl need ``pyarrow`` and ``hf`` needs ``datasets`` (both come with ``pip install
+datasets``); JSONL needs nothing.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rlvr_envs.core import Problem
+from rlvr_envs.writers import FORMATS, with_progress, write_parquet, writer_for
 
-FORMATS = ("jsonl", "parquet", "hf", "verl")
+__all__ = ["COLUMNS", "FORMATS", "export", "row_reward"]
+
 COLUMNS = ("prompt", "problem", "env_id", "difficulty")
 
 
@@ -63,9 +65,10 @@ def export(
     low, high = difficulty
     if not 0.0 <= low <= high <= 1.0:
         raise ValueError(f"difficulty must be a range within [0, 1], got {difficulty!r}")
-    writer = _writer(format)  # a missing dependency fails before any work
-    if backend == "ray" and split == "train":  # by import path: the Ray module uses this one
-        ray = importlib.import_module("rlvr_envs.integrations.ray")
+    writer = writer_for(format)  # a missing dependency fails before any work
+    if backend == "ray" and split == "train":
+        from rlvr_envs.integrations import ray
+
         return ray.export_sharded(
             source, out, format=format, n=n, seed=seed, difficulty=difficulty,
             system_prompt=system_prompt, conversational=conversational, progress=progress,
@@ -82,7 +85,7 @@ def export(
     path = Path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
     rows = (problem_row(p, system_prompt, conversational) for p in problems)
-    writer(_shown(rows, progress, total, f"export {source}"), path)
+    writer(with_progress(rows, progress, total, f"export {source}"), path)
     return path
 
 
@@ -109,59 +112,9 @@ def _export_verl(
         count = n if split == "train" else None
         problems = iter_source(source, count, seed=seed, split=split, difficulty=difficulty)
         rows = verl_rows(problems, split, system_prompt=system_prompt)
-        _write_parquet(
-            _shown(rows, progress, count, f"export {source} ({split})"), out / f"{split}.parquet"
-        )
+        shown = with_progress(rows, progress, count, f"export {source} ({split})")
+        write_parquet(shown, out / f"{split}.parquet")
     return out
-
-
-def _shown(rows: Iterable[Any], progress: bool, total: int | None, desc: str) -> Iterable[Any]:
-    """``rows`` behind a progress bar when ``progress``."""
-    if not progress:
-        return rows
-    from tqdm import tqdm
-
-    return tqdm(rows, total=total, desc=desc, unit="problem")
-
-
-def _writer(format: str):
-    if format == "jsonl":
-        return _write_jsonl
-    if format in ("parquet", "verl"):
-        try:
-            import pyarrow  # noqa: F401
-        except ImportError:
-            raise ValueError(f"--format {format} needs pyarrow: pip install pyarrow") from None
-        return _write_parquet
-    try:
-        import datasets  # noqa: F401
-    except ImportError:
-        raise ValueError("--format hf needs datasets: pip install datasets") from None
-    return _write_hf
-
-
-def _write_jsonl(rows, path: Path) -> None:
-    partial = path.with_name(path.name + ".partial")  # a complete file or none
-    with partial.open("w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
-    partial.replace(path)
-
-
-def _write_parquet(rows, path: Path) -> None:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    table = pa.Table.from_pylist(list(rows))
-    partial = path.with_name(path.name + ".partial")
-    pq.write_table(table, partial)
-    partial.replace(path)
-
-
-def _write_hf(rows, path: Path) -> None:
-    from datasets import Dataset
-
-    Dataset.from_list(list(rows)).save_to_disk(str(path))
 
 
 def row_reward(row: Mapping[str, Any], completion: Any) -> float:

@@ -59,6 +59,7 @@ from rlvr_envs.curriculum.feed import CurriculumFeed, FeedItem
 from rlvr_envs.curriculum.space import Outcome
 from rlvr_envs.curriculum.teachers.base import Teacher
 from rlvr_envs.integrations.trl import Spec
+from rlvr_envs.writers import FORMATS, with_progress, write_parquet, writer_for
 
 log = logging.getLogger(__name__)
 
@@ -362,7 +363,6 @@ def export_sharded(
     that no CPU waits for the driver between shards).
     """
     from rlvr_envs import __version__
-    from rlvr_envs.export import FORMATS, _write_parquet, _writer
 
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, got {format!r}")
@@ -374,7 +374,7 @@ def export_sharded(
         raise ValueError(f"workers must be a positive int or None, got {workers!r}")
     if not 0.0 <= difficulty[0] <= difficulty[1] <= 1.0:
         raise ValueError(f"difficulty must be a range within [0, 1], got {difficulty!r}")
-    writer = _writer(format)
+    writer = writer_for(format)  # a missing library fails before any file is made
     _import_ray()  # a missing ray fails before any file is made
     specs = draw_specs(source, n, seed=seed, difficulty=difficulty)  # checks the source
     out = Path(out)
@@ -439,7 +439,7 @@ def export_sharded(
     else:
         target.parent.mkdir(parents=True, exist_ok=True)
         rows = (json.loads(line) for path in paths for line in _lines(path))
-        (_write_parquet if format == "verl" else writer)(rows, target)
+        writer(rows, target)  # verl's writer is the Parquet one
     if format == "verl" and isinstance(source, str) and not source.startswith("rlvr/"):
         _write_verl_eval(source, out, system_prompt, progress)
     if not keep_shards:
@@ -534,13 +534,14 @@ def _join(paths: Sequence[Path], target: Path) -> None:
 
 def _write_verl_eval(source: str, out: Path, system_prompt: str | None, progress: bool) -> None:
     """A suite's frozen evaluation set as ``out/eval.parquet`` (read, not generated)."""
-    from rlvr_envs.export import _shown, _write_parquet
     from rlvr_envs.integrations.trl import iter_source
     from rlvr_envs.integrations.verl import verl_rows
 
     problems = iter_source(source, None, split="eval")
     rows = verl_rows(problems, "eval", system_prompt=system_prompt)
-    _write_parquet(_shown(rows, progress, None, f"export {source} (eval)"), out / "eval.parquet")
+    write_parquet(
+        with_progress(rows, progress, None, f"export {source} (eval)"), out / "eval.parquet"
+    )
 
 
 def _progress(enabled: bool, total: int, desc: str, initial: int) -> Any:
