@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import warnings
 from collections.abc import Sequence
@@ -23,20 +24,50 @@ def cmd_list(args: argparse.Namespace) -> int:
         task = registry.make_task(env_id)
         if isinstance(task, registry.MixtureTask):
             what = "mixture of " + ", ".join(m.family.name for m in task.members)
+            members = len(task.members)
         else:
-            what = task.family.name
+            what, members = task.family.name, None
         rows.append(
-            {"id": env_id, "domain": task.domain, "family": what, "knobs": _knob_summary(task)}
-        )
+            {"id": env_id, "domain": task.domain, "family": what, "knobs": _knob_summary(task),
+             "knob_names": list(task.knob_space), "members": members}
+        )  # fmt: skip
     if args.json:
-        print(json.dumps(rows, indent=2))
-        return 0
-    width = max(len(r["id"]) for r in rows)
-    for row in rows:
-        print(f"{row['id']:<{width}}  {row['domain']:<7}  {row['family']}")
-        print(f"{'':<{width}}  {'':<7}  knobs: {row['knobs']}")
-    print(f"\n{len(rows)} env ids")
+        print(json.dumps([_public(row) for row in rows], indent=2))
+    elif args.long:
+        width = max(len(r["id"]) for r in rows)
+        for row in rows:
+            print(f"{row['id']:<{width}}  {row['domain']:<7}  {row['family']}")
+            print(f"{'':<{width}}  {'':<7}  knobs: {row['knobs']}")
+        print(f"\n{len(rows)} env ids")
+    else:
+        _print_compact(rows)
     return 0
+
+
+def _public(row: dict) -> dict:
+    return {k: v for k, v in row.items() if k not in ("knob_names", "members")}
+
+
+def _print_compact(rows: list[dict]) -> None:
+    """One line per id, grouped by domain: the family and its knobs' names, or a mixture's
+    member count."""
+    mixtures = sum(r["members"] is not None for r in rows)
+    for domain in registry.DOMAINS:
+        group = [r for r in rows if r["domain"] == domain]
+        if not group:
+            continue
+        width = max(len(r["id"]) for r in group)
+        print(f"{domain} ({len(group)} ids)")
+        for row in group:
+            if row["members"] is not None:
+                what = f"mixture of {row['members']} families"
+            else:
+                what = f"{row['family']}: {', '.join(row['knob_names'])}"
+            print(f"  {row['id']:<{width}}  {what}")
+    print(
+        f"\n{len(rows)} env ids ({mixtures} mixtures); `rlvr list --long` adds the knobs' "
+        "ranges and the mixtures' members, `rlvr show ID` a problem"
+    )
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -47,12 +78,28 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(json.dumps(problem.to_dict(), indent=2))
         return 0
     print(f"# {problem.env_id}  family={problem.family} v{problem.version}  seed={problem.seed}")
-    print(f"# difficulty={problem.difficulty}  knobs={json.dumps(problem.knobs)}\n")
+    if args.difficulty is None:
+        setting = "no difficulty given: each knob at its default"
+    else:
+        setting = f"difficulty={args.difficulty:g}"
+    if knobs:
+        setting += f", then the explicit knobs {json.dumps(knobs)}"
+    print(f"# {setting}")
+    print(f"# knobs={json.dumps(problem.knobs)}\n")
     print(problem.prompt)
-    print(f"\n# reference answer: {problem.answer}")
+    print()
+    print(_commented("reference answer: ", problem.answer))
     verdict = registry.verify(problem, registry.oracle_completion(problem))
     print(f"# oracle completion scores: reward={verdict.reward} ({verdict.reason})")
     return 0
+
+
+def _commented(label: str, text: str) -> str:
+    """``# label text``, with ``# `` before every further line of a multi-line text."""
+    lines = text.splitlines() or [""]
+    if len(lines) == 1:
+        return f"# {label}{lines[0]}"
+    return "\n".join([f"# {label.rstrip()}", *(f"#   {line}" for line in lines)])
 
 
 def _check_one(env_id: str, seeds: int) -> list[str]:
@@ -101,12 +148,38 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     env_ids = _installed(args.env_ids or registry.list_envs())
     failures: list[str] = []
-    for env_id in tqdm(env_ids, desc="checking envs", unit="env", file=sys.stderr):
-        failures.extend(_check_one(env_id, args.seeds))
+    with warnings.catch_warnings(record=True) as caught:  # printed after the bar, not into it
+        warnings.simplefilter("always")
+        for env_id in tqdm(env_ids, desc="checking envs", unit="env", file=sys.stderr):
+            failures.extend(_check_one(env_id, args.seeds))
+    for line in _warning_lines(caught):
+        print(line, file=sys.stderr)
     for failure in failures:
         print(f"FAIL {failure}")
     print(f"{len(env_ids)} env ids checked, {len(failures)} failures")
     return 1 if failures else 0
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_OUT_OF_DATE = re.compile(r"The environment (\S+) is out of date")
+
+
+def _warning_lines(caught: Sequence[warnings.WarningMessage]) -> list[str]:
+    """Each distinct warning once; gymnasium's "out of date" warnings (an id checked although
+    a newer version exists, as every released id is) as one line."""
+    lines: dict[str, None] = {}
+    old: dict[str, None] = {}
+    for warning in caught:
+        text = _ANSI.sub("", str(warning.message)).removeprefix("WARN: ").strip()
+        match = _OUT_OF_DATE.match(text)
+        if match:
+            old[match.group(1)] = None
+        else:
+            lines[f"{warning.category.__name__}: {text}"] = None
+    if old:
+        ids = ", ".join(old)
+        lines[f"gymnasium: {len(old)} ids have a newer version (checked as released): {ids}"] = None
+    return list(lines)
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -123,16 +196,36 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if args.code_problems is not None and args.code_problems < 1:
         raise ValueError("--code-problems must be >= 1")
     rows = []
-    for env_id in tqdm(env_ids, desc="auditing envs", unit="env", file=sys.stderr):
+    # Code envs run every answer in the sandbox, each problem costing tens of times what a
+    # problem of the other domains does: they get a bar of their own, after the others, so
+    # that neither bar's forecast mixes the two rates; a bar counts problems, not ids.
+    code = {e for e in env_ids if registry.make_task(e).domain == "code"}
+    plan = []
+    for env_id in env_ids:
         problems, echo_problems = args.problems, args.echo_problems
-        if args.code_problems is not None and registry.make_task(env_id).domain == "code":
+        if args.code_problems is not None and env_id in code:
             problems = min(problems, args.code_problems)  # every answer runs in the sandbox
             echo_problems = min(echo_problems, args.code_problems)
-        constant = best_constant_answer(env_id, difficulty=args.difficulty, problems=problems)
-        echo = None
-        if echo_problems > 0:
-            echo = best_echo_rule(env_id, difficulty=args.difficulty, problems=echo_problems)
-        rows.append((constant, echo))
+        plan.append((env_id, problems, echo_problems))
+    for sandboxed, desc in ((False, "auditing envs"), (True, "auditing code envs (sandboxed)")):
+        phase = [row for row in plan if (row[0] in code) == sandboxed]
+        if not phase:
+            continue
+        total = sum(p + e for _, p, e in phase)
+        with tqdm(total=total, desc=desc, unit="problem", file=sys.stderr) as bar:
+            for env_id, problems, echo_problems in phase:
+                bar.set_postfix_str(env_id, refresh=True)
+                constant = best_constant_answer(
+                    env_id, difficulty=args.difficulty, problems=problems
+                )
+                bar.update(problems)
+                echo = None
+                if echo_problems > 0:
+                    echo = best_echo_rule(
+                        env_id, difficulty=args.difficulty, problems=echo_problems
+                    )
+                    bar.update(echo_problems)
+                rows.append((constant, echo))
     rows.sort(key=lambda r: (-r[0].reward, -(r[1].reward if r[1] else 0), r[0].env_id))
     if args.json:
         print(json.dumps([_audit_row(c, e) for c, e in rows], indent=2))
@@ -162,16 +255,22 @@ def _audit_row(constant, echo) -> dict:
     return row
 
 
+def _answer_cell(answer: str, width: int = 16) -> str:
+    """The constant answer as one cell of at most ``width`` characters: its repr (so that
+    line breaks and spaces show), cut with '...'."""
+    text = repr(answer)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 def _print_audit(rows) -> None:
     width = max(len(c.env_id) for c, _ in rows)
-    print(f"{'env id':<{width}}  constant  answer            echo  copied  any span  rule")
+    print(f"{'env id':<{width}}  constant  {'answer':<16}  echo  copied  any span  rule")
     for constant, echo in rows:
-        answer = constant.answer if len(constant.answer) <= 14 else constant.answer[:11] + "..."
-        if constant.reference_program:
-            answer = "<ref. program>*"
-        line = f"{constant.env_id:<{width}}  {constant.reward:8.2f}  {answer!r:16}"
+        answer = "<ref. program>*" if constant.reference_program else _answer_cell(constant.answer)
+        line = f"{constant.env_id:<{width}}  {constant.reward:8.2f}  {answer:<16}"
         if echo is not None:
-            line += f"  {echo.reward:4.2f}  {echo.copied:6.2f}  {echo.any_span:8.2f}  {echo.rule}"
+            rule = " ".join(echo.rule.split())
+            line += f"  {echo.reward:4.2f}  {echo.copied:6.2f}  {echo.any_span:8.2f}  {rule}"
         print(line)
     if any(c.reference_program for c, _ in rows):
         print(
@@ -231,6 +330,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("list", help="env ids, their families and knobs")
     p.add_argument("--domain", choices=registry.DOMAINS)
+    p.add_argument(
+        "--long", action="store_true", help="each id's knobs with their ranges, mixtures' members"
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_list)
 
@@ -332,15 +434,41 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arguments(q)
     q.set_defaults(func=cmd_bench_curricula)
+    _plain_help(parser)
     return parser
+
+
+_RST_LITERAL = re.compile(r"``([^`]+)``")
+_RST_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
+
+
+def _plain(text: str | None) -> str | None:
+    """Help text without reStructuredText markup (docstrings double as help)."""
+    if not text:
+        return text
+    return _RST_ROLE.sub(r"\1", _RST_LITERAL.sub(r"\1", text))
+
+
+def _plain_help(parser: argparse.ArgumentParser) -> None:
+    """Strip reST markup from the help of ``parser`` and of all its subcommands."""
+    parser.description = _plain(parser.description)
+    parser.epilog = _plain(parser.epilog)
+    for action in parser._actions:
+        action.help = _plain(action.help)
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = _plain(choice.help)
+            for subparser in action.choices.values():
+                _plain_help(subparser)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except ValueError as exc:
-        print(f"rlvr: error: {exc}", file=sys.stderr)
+    except ValueError as exc:  # the library's hints name its API; here the command's
+        message = str(exc).replace("rlvr_envs.list_envs()", "rlvr list")
+        print(f"rlvr: error: {message}", file=sys.stderr)
         return 2
 
 
