@@ -33,6 +33,7 @@ import numpy as np
 from gymnasium.spaces import Text
 from gymnasium.vector.utils import read_from_shared_memory
 
+from rlvr_envs.chat import chat_messages
 from rlvr_envs.core import EVAL_SEEDS, Problem, canonical_json
 from rlvr_envs.registry import family_for, make_task, verify
 
@@ -197,10 +198,7 @@ class TextEnv(gym.Env[str, str]):
         difficulty = options.get("difficulty", self.difficulty)
         knobs = options.get("knobs", self.knobs if "difficulty" not in options else None)
         self.problem = self.task.generate(int(seed), difficulty, knobs)
-        self.messages = []
-        if self.system_prompt:
-            self.messages.append({"role": "system", "content": self.system_prompt})
-        self.messages.append({"role": "user", "content": self.problem.prompt})
+        self.messages = chat_messages(self.problem.prompt, self.system_prompt)
         self.turn, self.done = 0, False
         return self.problem.prompt, self._info()
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-Message = dict[str, str]
+from rlvr_envs.chat import Message
 
 
 @dataclass(frozen=True)
@@ -26,25 +26,6 @@ class Completion:
     completion_tokens: int | None = None
     prompt_tokens: int | None = None
     finish_reason: str | None = None
-
-
-Examples = Sequence[Sequence[str]]
-"""Worked examples: ``[user, assistant]`` pairs shown as earlier chat turns (few-shot)."""
-
-
-def chat_messages(
-    prompt: str, system_prompt: str | None = None, examples: Examples = ()
-) -> list[Message]:
-    """The chat a model is asked: an optional system message, the worked ``examples`` as
-    earlier user/assistant turns, then ``prompt`` (the trainer and ``rlvr eval`` both ask
-    this way, so a model is evaluated as it was trained)."""
-    messages: list[Message] = (
-        [{"role": "system", "content": system_prompt}] if system_prompt else []
-    )
-    for user, assistant in examples:
-        messages += [{"role": "user", "content": user}, {"role": "assistant", "content": assistant}]
-    messages.append({"role": "user", "content": prompt})
-    return messages
 
 
 def parse_chat_examples(text: str) -> list[list[str]]:

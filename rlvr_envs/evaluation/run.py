@@ -24,16 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rlvr_envs.chat import Examples, Message, chat_messages
 from rlvr_envs.core import Problem, Verdict, canonical_json
-from rlvr_envs.evaluation.backend import (
-    Backend,
-    BackendError,
-    Completion,
-    Examples,
-    Message,
-    chat_messages,
-    valid_unicode,
-)
+from rlvr_envs.evaluation.backend import Backend, BackendError, Completion, valid_unicode
 from rlvr_envs.evaluation.cache import CompletionCache, cache_key
 from rlvr_envs.evaluation.metrics import pass_at_k
 from rlvr_envs.registry import family_for, make_task, verify

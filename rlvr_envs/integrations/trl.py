@@ -61,6 +61,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from rlvr_envs.chat import chat_messages
 from rlvr_envs.core import EVAL_SEEDS, Problem, Verdict
 from rlvr_envs.registry import list_envs, make_task, verify_batch
 
@@ -163,10 +164,7 @@ def _check_source(source: Source, n: int | None, split: str) -> tuple[list[str] 
 
 def _prompt(problem: Problem, system_prompt: str | None, conversational: bool) -> Any:
     if conversational:
-        prompt: Any = [{"role": "user", "content": problem.prompt}]
-        if system_prompt:
-            prompt.insert(0, {"role": "system", "content": system_prompt})
-        return prompt
+        return chat_messages(problem.prompt, system_prompt)
     return f"{system_prompt}\n\n{problem.prompt}" if system_prompt else problem.prompt
 
 

@@ -26,6 +26,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from rlvr_envs.chat import chat_messages
 from rlvr_envs.core import Problem
 
 DATA_SOURCE = "rlvr-envs"
@@ -58,12 +59,9 @@ def verl_row(
     problem: Problem, index: int, split: str, *, domain: str, system_prompt: str | None = None
 ) -> dict[str, Any]:
     """One row of verl's RL dataset schema for ``problem``."""
-    prompt = [{"role": "user", "content": problem.prompt}]
-    if system_prompt:
-        prompt.insert(0, {"role": "system", "content": system_prompt})
     return {
         "data_source": DATA_SOURCE,
-        "prompt": prompt,
+        "prompt": chat_messages(problem.prompt, system_prompt),
         "ability": domain,
         "reward_model": {
             "style": "rule",

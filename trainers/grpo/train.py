@@ -37,10 +37,11 @@ from typing import Any, Literal
 import torch
 
 import rlvr_envs
+from rlvr_envs.chat import chat_messages
 from rlvr_envs.core import stable_seed
 from rlvr_envs.curriculum import TaskSpace, make_teacher
 from rlvr_envs.curriculum.feed import CurriculumFeed
-from rlvr_envs.evaluation.backend import chat_messages, parse_chat_examples
+from rlvr_envs.evaluation.backend import parse_chat_examples
 from rlvr_envs.workers import pool as verifier_pool
 from trainers.grpo import checkpoint, parallel
 from trainers.grpo.evaluate import evaluate, subset

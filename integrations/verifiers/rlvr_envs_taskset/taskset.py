@@ -32,6 +32,7 @@ import verifiers.v1 as vf
 from pydantic import Field, model_validator
 
 from rlvr_envs import Problem, Verdict, list_envs, load_suite, verify
+from rlvr_envs.chat import chat_messages
 from rlvr_envs.integrations.trl import iter_source
 from rlvr_envs.registry import family_for
 
@@ -184,7 +185,7 @@ class RlvrTaskset(vf.Taskset[RlvrTask, RlvrConfig]):
             data = RlvrData(
                 id=problem.content_hash(),
                 name=f"{problem.env_id}#{problem.seed}",
-                prompt=[{"role": "user", "content": problem.prompt}],
+                prompt=chat_messages(problem.prompt),
                 info={"problem": problem.to_dict(), "max_turns": turns},
             )
             yield RlvrTask(data, self.config.task)
