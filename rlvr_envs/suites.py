@@ -50,6 +50,22 @@ two-number range covers the numbers between its ends, a list its items). An eval
 row whose env id has no training row holds out the whole env. Knob names and values of
 single-family rows are validated on load. Boolean knob rows (``[false, true]``) are lists
 of choices, never a numeric range. See ``docs/suites.md``.
+
+**Worked examples** (optional). ``[[chat_examples]]`` rows are a suite's own few-shot
+prompt: problems generated from training seeds (never the frozen set's), each with a correct
+answer in the asked form. ``rlvr eval SUITE`` shows them as earlier chat turns by default
+(``--no-chat-examples`` turns them off). They are not part of the frozen set, so adding them
+changes neither the set nor its hash::
+
+    [[chat_examples]]
+    env = "rlvr/Arithmetic-v0"     # the family (or mixture) that generated the problem
+    seed = 5                       # a training seed (below EVAL_SEEDS)
+    difficulty = 0.0               # or knobs = { ... }, as task.generate takes them
+    user = "Compute the value of 4 + 6. ..."       # the problem's prompt, verbatim
+    assistant = "<answer>10</answer>"              # a completion that scores 1
+
+``scripts/suite_examples.py`` chooses and writes them; a test regenerates every example's
+problem, checks its prompt, that its answer scores 1 and that it is not in the frozen set.
 """
 
 from __future__ import annotations
@@ -95,6 +111,70 @@ class SuiteEnv:
         return low + t * (high - low), knobs or None
 
 
+@dataclass(frozen=True)
+class SuiteExample:
+    """One worked example of a suite (``[[chat_examples]]``): the problem it was generated
+    from (env id, training seed, difficulty or knobs), its prompt and a correct answer."""
+
+    env: str
+    seed: int
+    user: str
+    assistant: str
+    difficulty: float | None = None
+    knobs: dict[str, Any] = field(default_factory=dict)
+
+    def problem(self) -> Problem:
+        """The problem this example shows, generated again."""
+        return make_task(self.env).generate(self.seed, self.difficulty, self.knobs or None)
+
+    def to_toml(self) -> str:
+        """This example as a ``[[chat_examples]]`` table (what ``tomllib`` reads back)."""
+        lines = ["[[chat_examples]]", f"env = {_toml_string(self.env)}", f"seed = {self.seed}"]
+        if self.difficulty is not None:
+            lines.append(f"difficulty = {self.difficulty!r}")
+        if self.knobs:
+            knobs = ", ".join(f"{k} = {json.dumps(v)}" for k, v in sorted(self.knobs.items()))
+            lines.append(f"knobs = {{ {knobs} }}")
+        lines.append(f"user = {_toml_string(self.user)}")
+        lines.append(f"assistant = {_toml_string(self.assistant)}")
+        return "\n".join(lines) + "\n"
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML string: a multi-line literal string where it can be one (readable
+    prompts), else a basic string with every control character escaped."""
+    plain = all(c in "\n\t" or 32 <= ord(c) != 127 for c in text)
+    if "\n" in text and plain and "'''" not in text and not text.endswith("'"):
+        return "'''\n" + text + "'''"
+    escaped = (
+        _ESCAPES.get(c) or (f"\\u{ord(c):04x}" if ord(c) < 32 or ord(c) == 127 else c) for c in text
+    )
+    return '"' + "".join(escaped) + '"'
+
+
+def _examples(rows: Any) -> list[SuiteExample]:
+    examples = []
+    for row in rows:
+        difficulty = row.get("difficulty")
+        example = SuiteExample(
+            env=str(row["env"]),
+            seed=int(row["seed"]),
+            user=row["user"],
+            assistant=row["assistant"],
+            difficulty=None if difficulty is None else float(difficulty),
+            knobs=dict(row.get("knobs", {})),
+        )
+        if not isinstance(example.user, str) or not isinstance(example.assistant, str):
+            raise ValueError("a chat example's user and assistant must be strings")
+        if example.seed in EVAL_SEEDS or example.seed < 0:
+            raise ValueError(f"chat example seed {example.seed} is not a training seed")
+        examples.append(example)
+    return examples
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -121,6 +201,13 @@ class Suite:
     path: Path | None = None
     eval_envs: list[SuiteEnv] = field(default_factory=list)
     split: dict[str, Any] = field(default_factory=dict)
+    chat_examples: list[SuiteExample] = field(default_factory=list)
+
+    @property
+    def examples(self) -> list[list[str]]:
+        """The worked examples as ``[user, assistant]`` pairs (``rlvr eval``'s default
+        ``--chat-examples``; empty when the suite ships none)."""
+        return [[e.user, e.assistant] for e in self.chat_examples]
 
     @property
     def evaluation_envs(self) -> list[SuiteEnv]:
@@ -194,6 +281,7 @@ def _parse(data: dict[str, Any], path: Path | None) -> Suite:
             path=path,
             eval_envs=_rows(evaluation.get("envs", [])),
             split=dict(data.get("split", {})),
+            chat_examples=_examples(data.get("chat_examples", [])),
         )
         held_out = [str(name) for name in suite.split.get("held_out", [])]
     except (KeyError, TypeError, ValueError) as exc:

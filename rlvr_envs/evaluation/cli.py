@@ -90,7 +90,14 @@ def add_model_arguments(p: argparse.ArgumentParser, *, out_default: str) -> None
         default=None,
         metavar="JSON_OR_FILE",
         help="worked examples shown as earlier chat turns: a JSON list of [user, assistant] "
-        "pairs, or a file holding one (small models often need one to learn the answer form)",
+        "pairs, or a file holding one (small models often need one to learn the answer form); "
+        "rlvr eval on a suite shows the suite's own examples ([[chat_examples]]) unless this or "
+        "--no-chat-examples is given",
+    )
+    p.add_argument(
+        "--no-chat-examples",
+        action="store_true",
+        help="zero-shot: no worked examples, not even a suite's own",
     )
     p.add_argument("--out", default=None, help=f"output directory (default {out_default})")
     p.add_argument(
@@ -140,7 +147,10 @@ def check_model_args(args: argparse.Namespace) -> None:
     ``--chat-examples`` into ``args.examples``."""
     from rlvr_envs.evaluation.backend import parse_chat_examples
 
+    if args.chat_examples is not None and args.no_chat_examples:
+        raise ValueError("give --chat-examples or --no-chat-examples, not both")
     args.examples = parse_chat_examples(args.chat_examples) if args.chat_examples else []
+    args.examples_from = "given" if args.chat_examples else "none"
     if bool(args.base_url) == bool(args.hf):
         raise ValueError("give the model as --base-url URL --model NAME, or as --hf PATH")
     if args.base_url and not args.model:
@@ -201,12 +211,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
     """Run ``rlvr eval`` (see ``rlvr eval --help``); 0 on success, 1 when samples failed
     (unless ``--allow-errors``), 130 when interrupted (the cache keeps what arrived)."""
     from rlvr_envs.evaluation.cache import CompletionCache
-    from rlvr_envs.evaluation.problems import eval_problems
+    from rlvr_envs.evaluation.problems import eval_problems, suite_examples
     from rlvr_envs.evaluation.report import markdown_table, summarise
     from rlvr_envs.evaluation.run import score_problems
 
     check_model_args(args)
     problems = eval_problems(args.source, args.n, difficulty=tuple(args.difficulty))
+    if args.chat_examples is None and not args.no_chat_examples:
+        args.examples = suite_examples(args.source)  # the suite's own worked examples
+        args.examples_from = "suite" if args.examples else "none"
     backend = make_backend(args)
     temperature = args.temperature if args.temperature is not None else float(args.k > 1)
     out = Path(args.out or Path("eval-results") / f"{slug(args.source)}-{slug(backend.model)}")
@@ -216,6 +229,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     print(f"rlvr eval: {len(problems)} problems x {args.k} samples of {args.source} with "
           f"{backend.model} ({backend.name}); cache {cache} ({cached} completions)",
           file=sys.stderr)  # fmt: skip
+    if args.examples_from == "suite":
+        print(f"rlvr eval: showing the suite's {len(args.examples)} worked examples as earlier "
+              "turns (--no-chat-examples: zero-shot)", file=sys.stderr)  # fmt: skip
     if args.k > 1 and temperature == 0:
         print("rlvr eval: warning: --k > 1 at temperature 0 samples the same completion "
               "k times (unless the server is not deterministic)", file=sys.stderr)  # fmt: skip
@@ -243,7 +259,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             "backend": "hf" if args.hf else "openai", "base_url": args.base_url, "hf": args.hf,
             "k": args.k, "temperature": temperature, "max_tokens": args.max_tokens,
             "concurrency": args.concurrency, "system_prompt": args.system_prompt,
-            "chat_examples": args.examples,
+            "chat_examples": args.examples, "chat_examples_from": args.examples_from,
             "seed": args.seed, "timeout": args.timeout, "retries": args.retries,
             "max_turns": args.max_turns, "n": args.n,
             "difficulty": list(args.difficulty), "cache": str(cache) if cache else None,

@@ -48,5 +48,16 @@ def eval_problems(
     return subset(suite.load_eval_set(), n)
 
 
+def suite_examples(source: str) -> list[list[str]]:
+    """The worked examples ``source`` ships (``[[chat_examples]]`` of a suite, as
+    ``[user, assistant]`` pairs): ``rlvr eval``'s default ``--chat-examples``. An env id, or
+    a suite without examples, has none."""
+    if is_env_id(source):
+        return []
+    from rlvr_envs.suites import load_suite
+
+    return load_suite(source).examples
+
+
 def _spread(i: int, count: int) -> float:
     return i / (count - 1) if count > 1 else 0.5
