@@ -6,6 +6,8 @@
 
     nice -n 10 .venv-test/bin/python scripts/model_leaderboard.py     # all suites, whole sets
     .venv-test/bin/python scripts/model_leaderboard.py --n 40 --models smollm2-135m
+    .venv-test/bin/python scripts/model_leaderboard.py --models smollm2-135m --suites starter-v0 \
+        --checkpoint runs/study/learning/seed-0 --checkpoint-name smollm2-135m-grpo-starter-s0
 
 Each model's server is started once (``tests/evaluation/real_server.py``: loopback, a free
 port, stopped by process group) and every suite is run as the real command, with the same
@@ -15,6 +17,14 @@ exact ``rlvr eval`` command that made it. Completions are cached under ``--runs`
 interrupted run resumes; rows of models or suites not run this time are kept from the
 existing JSON. ``--n`` scores an evenly spread subset of each suite's frozen set (``rlvr
 eval --n``), stated per row.
+
+**Zero-shot and few-shot.** Each suite is scored twice (``--shots``): zero-shot (``rlvr eval
+--no-chat-examples``) and few-shot with the suite's own worked examples (``[[chat_examples]]``
+in ``tasks/<suite>.toml``, which ``rlvr eval`` shows by default), so both rows sit side by
+side. **A trained checkpoint** (``--checkpoint``: a run directory or a
+``checkpoints/step-<N>`` of ``trainers/grpo``, e.g. the learning study's) is exported to a
+Hugging Face directory (``trainers/grpo/export.py``) and served by the same engine with the
+same settings, so its rows sit beside the untrained model's.
 """
 
 from __future__ import annotations
@@ -59,8 +69,11 @@ NOTES = [
     "this CPU; `RLVR_SERVE_DTYPE=float32` to compare).",
     "- Zero-shot, SmolLM2-135M-Instruct answers in prose (`7 + 4 = 11`) and almost never "
     "writes the `<answer>` tags or `\\boxed{}` the prompts ask for, so it scores (nearly) "
-    "nothing: a reward of 1 needs the requested form. The GRPO demo shows it one worked "
-    "example; this board does not (`rlvr eval --chat-examples` does).",
+    "nothing: a reward of 1 needs the requested form. Few-shot rows show each suite's own "
+    "worked examples (`[[chat_examples]]` in `tasks/<suite>.toml`: 3 problems from training "
+    "seeds with answers that score 1), which `rlvr eval` shows by default.",
+    "- Rows made before suites shipped examples (no `--no-chat-examples` in their command) "
+    "were zero-shot: `rlvr eval` then showed no examples unless given `--chat-examples`.",
     "- Gemma 3 270M is the pretrained model (PyPI has no instruction-tuned build): in the "
     "chat format it mostly repeats the prompt, including its `<answer>...</answer>` "
     "example, which counts as well-formed (format rate) but never as correct.",
@@ -92,29 +105,55 @@ def engine(server: RealServer, dtype: str) -> str:
     return f"vLLM {version} (CPU, {dtype}, eager)"
 
 
-def eval_command(args: argparse.Namespace, server: RealServer, suite: str) -> list[str]:
-    """The ``rlvr eval`` command line for one suite (its --out holds the completion cache)."""
-    out = args.runs / server.model / suite
+SHOTS = ("zero", "few")
+"""Prompts a suite is scored with: no examples, and the suite's own worked examples."""
+
+
+def suite_examples(suite: str) -> int:
+    """How many worked examples the suite ships (``[[chat_examples]]``)."""
+    from rlvr_envs.suites import load_suite
+
+    return len(load_suite(ROOT / "tasks" / f"{suite}.toml").chat_examples)
+
+
+def eval_command(
+    args: argparse.Namespace, server: RealServer, suite: str, shots: str = "zero"
+) -> list[str]:
+    """The ``rlvr eval`` command line for one suite (its --out holds the completion cache):
+    zero-shot (``--no-chat-examples``) or few-shot (the suite's examples, rlvr eval's
+    default)."""
+    out = args.runs / server.model / (suite if shots == "zero" else f"{suite}-{shots}-shot")
     command = [
         "rlvr", "eval", suite, "--base-url", server.base_url, "--model", server.model,
         "--temperature", "0", "--max-tokens", str(args.max_tokens),
         "--concurrency", str(args.concurrency), "--timeout", f"{args.timeout:g}",
         "--out", os.path.relpath(out, ROOT), "--no-progress", "--allow-errors",
     ]  # fmt: skip
+    if shots == "zero":
+        command.append("--no-chat-examples")
     if args.n:
         command[3:3] = ["--n", str(args.n)]
     return command
 
 
-def run_suite(args: argparse.Namespace, server: RealServer, suite: str, eng: str) -> dict:
-    """Run ``rlvr eval`` on one suite against ``server``; the leaderboard row."""
-    command = eval_command(args, server, suite)
+def run_rlvr(command: list[str]) -> tuple[int, str]:
+    """Run an ``rlvr`` command line as the installed command does (a subprocess of the
+    ``rlvr`` beside this interpreter); its exit status and standard error."""
     rlvr = str(Path(sys.executable).with_name("rlvr"))
-    start = time.perf_counter()
     done = subprocess.run([rlvr, *command[1:]], cwd=ROOT, capture_output=True, text=True)
+    return done.returncode, done.stderr
+
+
+def run_suite(
+    args: argparse.Namespace, server: RealServer, suite: str, eng: str, shots: str = "zero"
+) -> dict:
+    """Run ``rlvr eval`` on one suite against ``server``; the leaderboard row."""
+    command = eval_command(args, server, suite, shots)
+    start = time.perf_counter()
+    status, stderr = run_rlvr(command)
     wall = time.perf_counter() - start
-    if done.returncode != 0:
-        raise RuntimeError(f"{shlex.join(command)} failed:\n{done.stderr[-3000:]}")
+    if status != 0:
+        raise RuntimeError(f"{shlex.join(command)} failed:\n{stderr[-3000:]}")
     out = ROOT / command[command.index("--out") + 1]
     results = json.loads((out / "results.json").read_text())
     timing = results["timing"]
@@ -122,6 +161,8 @@ def run_suite(args: argparse.Namespace, server: RealServer, suite: str, eng: str
         "model": server.model,
         "engine": eng,
         "suite": suite,
+        "shots": shots,
+        "examples": len(results["settings"].get("chat_examples") or []),
         "n": results["n"],
         "frozen_n": frozen_size(suite),
         "pass@1": results["pass@1"],
@@ -139,29 +180,44 @@ def run_suite(args: argparse.Namespace, server: RealServer, suite: str, eng: str
     }
 
 
-def run_model(args: argparse.Namespace, name: str, made_by: str) -> tuple[dict, list[dict]]:
-    """Serve ``name`` once and run every suite; the model's record and its rows."""
+def run_model(
+    args: argparse.Namespace,
+    name: str,
+    made_by: str,
+    *,
+    served: str | None = None,
+    source: str | None = None,
+) -> tuple[dict, list[dict]]:
+    """Serve ``name`` (a known model or a directory, answering as ``served``) once and run
+    every suite with every prompt of ``args.shots``; the model's record and its rows."""
     started = time.perf_counter()
-    log = args.runs / name / "server.log"
-    env = {"RLVR_SERVE_DTYPE": args.dtype}
-    print(f"== {name}: starting the server (log {log})", flush=True)
+    label = served or name
+    log = args.runs / label / "server.log"
+    env = {"RLVR_SERVE_DTYPE": args.dtype, **({"RLVR_SERVED_NAME": served} if served else {})}
+    print(f"== {label}: starting the server (log {log})", flush=True)
     with serving(name, timeout=args.start_timeout, log=log, env=env) as server:
         eng = engine(server, args.dtype)
         print(f"   up in {server.start_s:.1f} s: {eng} at {server.base_url}", flush=True)
         rows = []
         for suite in args.suites:
-            row = run_suite(args, server, suite, eng)
-            rows.append(row)
-            print(
-                f"   {suite}: n={row['n']} pass@1={row['pass@1']} format={row['format_rate']} "
-                f"errors={row['errors']} tok/s={row['tokens_per_s']} ({row['wall_s']} s)",
-                flush=True,
-            )
+            for shots in args.shots:
+                if shots != "zero" and not suite_examples(suite):
+                    continue  # the suite ships no examples: its zero-shot row is the row
+                row = run_suite(args, server, suite, eng, shots)
+                rows.append(row)
+                print(
+                    f"   {suite} ({shots}-shot): n={row['n']} pass@1={row['pass@1']} "
+                    f"format={row['format_rate']} errors={row['errors']} "
+                    f"tok/s={row['tokens_per_s']} ({row['wall_s']} s)",
+                    flush=True,
+                )
     record = {
-        "model": name,
-        "source": MODELS.get(name, name),
+        "model": label,
+        "source": source or MODELS.get(name, name),
         "engine": eng,
-        "serve_command": f"RLVR_SERVE_DTYPE={args.dtype} bash scripts/serve_model.sh {name} "
+        "serve_command": f"RLVR_SERVE_DTYPE={args.dtype} "
+        + (f"RLVR_SERVED_NAME={served} " if served else "")
+        + f"bash scripts/serve_model.sh {os.path.relpath(name, ROOT) if served else name} "
         + server.base_url.rsplit(":", 1)[1].removesuffix("/v1"),
         "start_s": round(server.start_s, 1),
         "made_by": made_by,
@@ -200,20 +256,48 @@ def markdown(board: dict[str, Any]) -> str:
             f"{m['wall_s'] / 60:.0f} min | `{m['made_by']}` ({m['date']}, rlvr-envs "
             f"{m['commit']}) | `{m['serve_command']}` |"
         )
+    lines += summary_table(board["rows"])
     lines += [
         "",
-        "| model | suite | n / N | pass@1 | format | errors | tok/s | command |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
+        "Every row, with the command that made it (examples: worked examples shown as earlier "
+        "turns; 0 is zero-shot):",
+        "",
+        "| model | suite | examples | n / N | pass@1 | format | errors | tok/s | command |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for r in board["rows"]:
         tps = "-" if r["tokens_per_s"] is None else f"{r['tokens_per_s']:.0f}"
         lines.append(
-            f"| {r['model']} | {r['suite']} | {r['n']} / {r['frozen_n']} | "
-            f"{_pct(r['pass@1'])} | {_pct(r['format_rate'])} | {r['errors']} | {tps} | "
-            f"`{r['command']}` |"
+            f"| {r['model']} | {r['suite']} | {r.get('examples', 0)} | {r['n']} / "
+            f"{r['frozen_n']} | {_pct(r['pass@1'])} | {_pct(r['format_rate'])} | "
+            f"{r['errors']} | {tps} | `{r['command']}` |"
         )
     lines += ["", *board.get("notes", [])]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def summary_table(rows: list[dict]) -> list[str]:
+    """Zero-shot beside few-shot per model and suite: pass@1 (format)."""
+    cells: dict[tuple[str, str], dict[str, dict]] = {}
+    for r in rows:
+        cells.setdefault((r["model"], r["suite"]), {})[r.get("shots", "zero")] = r
+
+    def cell(r: dict | None) -> str:
+        if r is None:
+            return "-"
+        return f"{_pct(r['pass@1'])} ({_pct(r['format_rate'])}, n={r['n']})"
+
+    lines = [
+        "",
+        "pass@1 (format rate, problems scored), zero-shot beside few-shot with the suite's own "
+        "worked examples:",
+        "",
+        "| model | suite | zero-shot | few-shot |",
+        "| --- | --- | ---: | ---: |",
+    ]
+    for (model, suite), by in cells.items():
+        lines.append(f"| {model} | {suite} | {cell(by.get('zero'))} | {cell(by.get('few'))} |")
+    return lines
 
 
 def _commit() -> str:
@@ -238,16 +322,49 @@ def _machine() -> str:
     return f"{os.cpu_count()} CPU cores, {cpu}"
 
 
+def _row_key(row: dict) -> tuple[str, str, str]:
+    return row["model"], row["suite"], row.get("shots", "zero")  # older rows: zero-shot
+
+
 def merge(old: dict[str, Any] | None, new_models: list[dict], new_rows: list[dict]) -> tuple:
-    """Rows and model records of this run, plus those of ``old`` this run did not redo."""
-    done_rows = {(r["model"], r["suite"]) for r in new_rows}
+    """Rows and model records of this run, plus those of ``old`` this run did not redo.
+    Rows are ordered by model (known models first, then the rest, e.g. trained checkpoints,
+    in the order they were added), suite, then zero-shot before few-shot."""
+    done_rows = {_row_key(r) for r in new_rows}
     done_models = {m["model"] for m in new_models}
-    rows = [r for r in (old or {}).get("rows", []) if (r["model"], r["suite"]) not in done_rows]
+    rows = [r for r in (old or {}).get("rows", []) if _row_key(r) not in done_rows]
     models = [m for m in (old or {}).get("models", []) if m["model"] not in done_models]
+    models = models + new_models
     order = {name: i for i, name in enumerate(MODELS)}
-    rows = sorted(rows + new_rows, key=lambda r: (order.get(r["model"], 99), r["suite"]))
-    models = sorted(models + new_models, key=lambda m: order.get(m["model"], 99))
+    for m in models:
+        order.setdefault(m["model"], len(order))
+    models = sorted(models, key=lambda m: order[m["model"]])
+    shots = {name: i for i, name in enumerate(SHOTS)}
+    rows = sorted(
+        rows + new_rows,
+        key=lambda r: (order.get(r["model"], len(order)), r["suite"], shots[_row_key(r)[2]]),
+    )
     return models, rows
+
+
+def add_checkpoint(args: argparse.Namespace) -> tuple[Path, str, str]:
+    """Export ``--checkpoint`` to a Hugging Face directory under ``--runs``; (directory,
+    served name, source text)."""
+    from trainers.grpo.export import export, find_checkpoint, run_config
+
+    ckpt = find_checkpoint(Path(args.checkpoint))
+    cfg = run_config(ckpt)
+    step = ckpt.name.removeprefix("step-")
+    name = args.checkpoint_name or f"{Path(cfg.get('model', 'model')).name}-grpo-step{step}"
+    target = args.runs / "checkpoints" / name
+    if not (target / "config.json").is_file():
+        export(ckpt, target, base=args.checkpoint_base)
+    source = (
+        f"{cfg.get('model')} after {step} GRPO steps on `{cfg.get('suite')}` (seed "
+        f"{cfg.get('seed')}; `{os.path.relpath(ckpt.resolve(), ROOT)}`), exported in float32 "
+        "by `trainers/grpo/export.py`"
+    )
+    return target, name, source
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -262,6 +379,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start-timeout", type=float, default=900.0)
     parser.add_argument("--runs", type=Path, default=ROOT / "runs" / "model-leaderboard")
     parser.add_argument("--out", type=Path, default=ROOT / "leaderboards")
+    parser.add_argument(
+        "--shots", nargs="+", choices=SHOTS, default=list(SHOTS),
+        help="zero: no examples (--no-chat-examples); few: the suite's own (default both)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--checkpoint", default=None,
+        help="also score a trainers/grpo checkpoint (a run directory or checkpoints/step-<N>)",
+    )  # fmt: skip
+    parser.add_argument("--checkpoint-name", default=None, help="its name on the board")
+    parser.add_argument(
+        "--checkpoint-base", default=None, help="its base model (default: the run's)"
+    )
     parser.add_argument("--note", action="append", default=[], help="a line under the table")
     parser.add_argument(
         "--render", action="store_true", help="only rewrite models.md from models.json"
@@ -303,6 +432,11 @@ def main(argv: list[str] | None = None) -> int:
     records, rows = [], []
     for name in args.models:
         record, model_rows = run_model(args, name, made_by)
+        records.append(record)
+        rows += model_rows
+    if args.checkpoint:
+        directory, served, source = add_checkpoint(args)
+        record, model_rows = run_model(args, str(directory), made_by, served=served, source=source)
         records.append(record)
         rows += model_rows
     models, all_rows = merge(old, records, rows)
