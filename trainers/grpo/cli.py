@@ -15,6 +15,7 @@ import json
 import textwrap
 import typing
 from dataclasses import MISSING, fields
+from pathlib import Path
 from typing import Any
 
 from trainers.grpo.presets import PRESETS
@@ -91,8 +92,47 @@ def parse(argv: list[str] | None = None) -> Config:
     return cfg
 
 
+def summary(output_dir: str | Path) -> str:
+    """What a run did, from its ``metrics.jsonl``: held-out pass@1 and format before and after
+    training, the share of groups that carried no learning signal, and where the curves are."""
+    from trainers.grpo.metrics import read_jsonl
+
+    out = Path(output_dir)
+    path = out / "metrics.jsonl"
+    rows = read_jsonl(path) if path.exists() else []
+    evals = [r for r in rows if "eval/pass@1" in r]
+    lines = []
+    if evals:
+        lines += [
+            "held-out pass@1 (greedy, on the suite's frozen evaluation set):",
+            f"  {'':<7}{'step':>6}{'pass@1':>9}{'format':>9}",
+        ]
+        marks = [("before", evals[0]), ("after", evals[-1])]
+        if len(evals) == 1:  # one evaluation: at step 0 (no training) or at the end only
+            marks = [("after" if evals[0].get("step", 0) else "before", evals[0])]
+        for label, row in marks:
+            fmt = row.get("eval/format")
+            fmt_text = f"{fmt:>9.3f}" if fmt is not None else f"{'-':>9}"
+            lines.append(f"  {label:<7}{row['step']:>6}{row['eval/pass@1']:>9.3f}{fmt_text}")
+    else:
+        lines.append("no held-out evaluation in this run (eval_every < 0)")
+    signal = [r["train/zero_variance"] for r in rows if "train/zero_variance" in r]
+    if signal:
+        half = signal[len(signal) // 2 :]
+        mean, late = sum(signal) / len(signal), sum(half) / len(half)
+        lines.append(
+            f"groups with zero reward variance (no learning signal): {mean:.2f} over all "
+            f"{len(signal)} steps, {late:.2f} over the last {len(half)}"
+        )
+    lines.append(f"every step's metrics: {path}")
+    if (out / "curves.png").exists():
+        lines.append(f"learning curves: {out / 'curves.png'}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     from trainers.grpo.train import train
 
-    result = train(parse(argv))
-    print(json.dumps(result.get("eval", {}), indent=2))
+    cfg = parse(argv)
+    train(cfg)
+    print(summary(cfg.output_dir))
