@@ -35,7 +35,7 @@ from rlvr_envs.curriculum.stats import (
     iqm_interval,
     mean_of_iqms,
 )
-from rlvr_envs.curriculum.students import Student, StudentConfig
+from rlvr_envs.curriculum.students import Student, StudentConfig, student_cards
 from rlvr_envs.curriculum.teachers import TEACHERS, Teacher, make_teacher
 
 BASELINE = "uniform"
@@ -160,10 +160,8 @@ def _space(suite: str, bins: int) -> TaskSpace:
 def calibrated_cards(student: Student, config: BenchConfig, seed: int) -> list[Any]:
     """Difficulty cards of ``student`` before training (teacher option ``cards=student``):
     ``config.bins`` bins of 16 problems per env, ``group_size`` attempts each, measured as
-    ``rlvr calibrate`` measures a model (:func:`rlvr_envs.evaluation.calibrate.student_cards`).
+    ``rlvr calibrate`` measures a model (:func:`rlvr_envs.curriculum.students.student_cards`).
     The attempts do not train the student and are not counted in the budget."""
-    from rlvr_envs.evaluation.calibrate import student_cards
-
     return student_cards(student, bins=config.bins, n=16, k=config.group_size, seed=seed)
 
 

@@ -1,6 +1,6 @@
 """Difficulty cards as a teacher's prior: where a student stands before the first outcome.
 
-A difficulty card (``rlvr calibrate``, :mod:`rlvr_envs.evaluation.cards`) gives, per env, a
+A difficulty card (``rlvr calibrate``, :mod:`rlvr_envs.calibration.cards`) gives, per env, a
 measured pass rate that falls with difficulty. Teachers that take the option ``cards=`` read
 it through two functions of a card: ``card.rate_at(difficulty)`` (the fitted pass rate) and
 ``card.difficulty_at(rate)`` (where the fit crosses ``rate``, clamped to the card's range).
@@ -71,7 +71,7 @@ def prior_cards(cards: Any, space: TaskSpace) -> dict[str, Card]:
                 "cards='student' is resolved by the curriculum benchmark; elsewhere pass "
                 "cards, or a cards.json path from `rlvr calibrate`"
             )
-        from rlvr_envs.evaluation.cards import load_cards
+        from rlvr_envs.calibration.cards import load_cards
 
         cards = load_cards(cards)
     if isinstance(cards, Mapping):

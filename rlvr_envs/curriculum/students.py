@@ -29,11 +29,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from rlvr_envs.core import stable_seed
 from rlvr_envs.curriculum.space import Dim, Outcome, TaskSpace, TaskSpec
+
+if TYPE_CHECKING:
+    from rlvr_envs.calibration.cards import DifficultyCard
 
 _MASK64 = (1 << 64) - 1
 
@@ -288,3 +292,37 @@ def _normal(keys: np.ndarray) -> np.ndarray:
     u1 = (lo + 0.5) / 4294967296.0
     u2 = (hi + 0.5) / 4294967296.0
     return np.sqrt(-2.0 * np.log(u1)) * np.cos(2.0 * math.pi * u2)
+
+
+def student_cards(
+    student: SimulatedStudent,
+    *,
+    bins: int = 10,
+    n: int = 16,
+    k: int | None = None,
+    seed: int = 0,
+    env_ids: Sequence[str] | None = None,
+) -> list[DifficultyCard]:
+    """Difficulty cards of a simulated student as it is now, measured the way ``rlvr
+    calibrate`` measures a model (:func:`rlvr_envs.calibration.calibrate_envs`): the same
+    sweep over each env's range in the student's task space, ``k`` attempts per problem
+    (default: the student's group size) drawn from its true success probability. The student
+    does not learn from them; the draws use their own generator (from ``seed``), not the
+    student's.
+    """
+    from rlvr_envs.calibration.sweep import calibrate_envs
+
+    space = student.space
+    k = int(k or student.config.group_size)
+    rng = np.random.default_rng(stable_seed("student-cards", seed))
+    ids = list(env_ids or space.env_ids)
+
+    def scorer(specs: Sequence[TaskSpec]) -> list[tuple[int, int]]:
+        p = student.success_probability(specs)
+        return [(int(c), k) for c in rng.binomial(k, p)]
+
+    return calibrate_envs(
+        [(env_id, space.difficulty_range(env_id)) for env_id in ids], scorer,
+        bins=bins, n=n, k=k, seed=seed, model="simulated student",
+        generate=lambda env_id, s, d: TaskSpec(env_id, difficulty=d, seed=s),
+    )  # fmt: skip

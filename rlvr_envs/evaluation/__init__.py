@@ -15,19 +15,26 @@ httpx, the ``eval`` extra) and :func:`hf_backend` (a local Hugging Face model; t
 extra). Neither is imported until used: ``import rlvr_envs.evaluation`` imports neither httpx
 nor torch.
 
-Difficulty cards (``rlvr calibrate``): :func:`calibrate_env` sweeps an env's difficulty range
-with any scorer and returns a :class:`DifficultyCard`; :func:`load_cards` reads a
-``cards.json``, which teachers take as ``cards=``.
+Difficulty cards (``rlvr calibrate``; re-exported from :mod:`rlvr_envs.calibration`):
+:func:`calibrate_env` sweeps an env's difficulty range with any scorer and returns a
+:class:`DifficultyCard`; :func:`load_cards` reads a ``cards.json``, which teachers take as
+``cards=``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rlvr_envs.calibration import (
+    DifficultyCard,
+    calibrate_env,
+    calibrate_envs,
+    load_cards,
+    plot_cards,
+    save_cards,
+)
 from rlvr_envs.evaluation.backend import Backend, BackendError, Completion
 from rlvr_envs.evaluation.cache import CompletionCache
-from rlvr_envs.evaluation.calibrate import calibrate_env, calibrate_envs
-from rlvr_envs.evaluation.cards import DifficultyCard, load_cards, plot_cards, save_cards
 from rlvr_envs.evaluation.client import OpenAIBackend, openai_backend
 from rlvr_envs.evaluation.metrics import pass_at_k, subset
 from rlvr_envs.evaluation.problems import eval_problems

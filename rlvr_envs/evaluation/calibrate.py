@@ -1,216 +1,22 @@
-"""``rlvr calibrate``: sweep each env's difficulty, measure a model's pass rate per bin, and
-write difficulty cards (:mod:`rlvr_envs.evaluation.cards`).
+"""``rlvr calibrate``: sweep each env's difficulty, measure a served model's pass rate per bin,
+and write difficulty cards.
 
-The sweep, per env: the env's difficulty range (a suite row's, default [0, 1]) cut into ``B``
-equal-width bins; ``N`` problems per bin at difficulties evenly spread inside it (the ``j``-th
-at ``lo + (j + 1/2) / N * width``), with seeds from :data:`CALIBRATION_SEEDS`, a block of
-``core.EVAL_SEEDS`` that training never draws from and that the suites' frozen evaluation
-sets (``EVAL_SEEDS.start + i``) do not reach, distinct across bins; ``k`` samples per
-problem. A bin's pass rate is the fraction of correct samples among its non-error samples;
-samples whose requests failed are reported as errors and never counted as wrong.
-
-:func:`calibrate_env` and :func:`calibrate_envs` take a *scorer*, ``scorer(problems) ->
-[(n_correct, n_ok), ...]`` per problem, so the sweep runs without a server (tests, simulated
-students: :func:`student_cards`); the command builds the scorer from
-:func:`rlvr_envs.evaluation.score_problems`.
+The sweep and the cards are :mod:`rlvr_envs.calibration` (:mod:`~rlvr_envs.calibration.sweep`,
+:mod:`~rlvr_envs.calibration.cards`), which run with any scorer and need no server; this
+module is the command: what to sweep (an env id, or a suite's rows), the scorer built from
+:func:`rlvr_envs.evaluation.score_problems`, and the files and table it writes.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timezone
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from rlvr_envs.core import EVAL_SEEDS, stable_seed
-from rlvr_envs.evaluation.cards import LEVELS, DifficultyCard, plot_cards, save_cards
-
-CALIBRATION_SEEDS = range(EVAL_SEEDS.start + 2**39, EVAL_SEEDS.stop)
-"""Seeds of calibration problems: the upper half of ``EVAL_SEEDS`` (the frozen evaluation
-sets use ``EVAL_SEEDS.start + i`` for small ``i``; training never draws from ``EVAL_SEEDS``)."""
-
-Scorer = Callable[[Sequence[Any]], Sequence[tuple[int, int]]]
-"""Scores problems: per problem ``(n_correct, n_ok)``, correct samples among non-error ones."""
-
-Generate = Callable[[str, int, float], Any]
-"""Makes the item a scorer receives from ``(env_id, seed, difficulty)`` (default: the
-env's :class:`~rlvr_envs.core.Problem`)."""
-
-
-@dataclass(frozen=True)
-class SweepPoint:
-    """One problem of a sweep: its bin, difficulty and seed."""
-
-    bin: int
-    difficulty: float
-    seed: int
-
-
-def sweep_points(
-    bins: int, n: int, difficulty_range: tuple[float, float] = (0.0, 1.0), seed: int = 0
-) -> list[SweepPoint]:
-    """The ``bins * n`` problems of one env's sweep, bin by bin (see the module doc)."""
-    _check_sweep(bins, n, difficulty_range, seed)
-    low, high = float(difficulty_range[0]), float(difficulty_range[1])
-    width = (high - low) / bins
-    base = CALIBRATION_SEEDS.start + seed * bins * n
-    return [
-        SweepPoint(b, low + b * width + (j + 0.5) / n * width, base + b * n + j)
-        for b in range(bins)
-        for j in range(n)
-    ]
-
-
-def _check_sweep(bins: int, n: int, difficulty_range: tuple[float, float], seed: int) -> None:
-    if bins < 1:
-        raise ValueError(f"--bins must be >= 1, got {bins}")
-    if n < 1:
-        raise ValueError(f"--n (problems per bin) must be >= 1, got {n}")
-    low, high = difficulty_range
-    if not 0.0 <= low < high <= 1.0:
-        raise ValueError(
-            f"a difficulty range to sweep must satisfy 0 <= low < high <= 1, got {difficulty_range}"
-        )
-    if seed < 0 or CALIBRATION_SEEDS.start + (seed + 1) * bins * n > CALIBRATION_SEEDS.stop:
-        raise ValueError(f"seed must be a small non-negative integer, got {seed}")
-
-
-def calibrate_envs(
-    targets: Sequence[tuple[str, tuple[float, float]]],
-    scorer: Scorer,
-    *,
-    bins: int = 10,
-    n: int = 20,
-    k: int = 1,
-    seed: int = 0,
-    model: str = "",
-    confidence: float = 0.95,
-    settings: dict[str, Any] | None = None,
-    generate: Generate | None = None,
-) -> list[DifficultyCard]:
-    """One card per ``(env_id, difficulty_range)`` of ``targets``.
-
-    Every env's sweep goes to ``scorer`` in one call (so a server sees one stream of
-    requests). ``k`` is the samples per problem the scorer takes: a problem's ``k - n_ok``
-    failed samples are counted as the bin's errors.
-    """
-    if not targets:
-        raise ValueError("nothing to calibrate: no env ids")
-    if k < 1:
-        raise ValueError(f"--k must be >= 1, got {k}")
-    make = generate or _problem_maker()
-    sweeps = [sweep_points(bins, n, tuple(rng), seed) for _, rng in targets]
-    items = [
-        make(env_id, p.seed, p.difficulty) for (env_id, _), s in zip(targets, sweeps) for p in s
-    ]
-    scores = list(scorer(items))
-    if len(scores) != len(items):
-        raise ValueError(f"the scorer returned {len(scores)} results for {len(items)} problems")
-    date = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    cards, at = [], 0
-    for (env_id, rng), sweep in zip(targets, sweeps):
-        counts = np.zeros((bins, 4), dtype=np.int64)  # problems, n_ok, passes, errors
-        for point, score in zip(sweep, scores[at : at + len(sweep)]):
-            correct, ok = _check_score(score, k)
-            counts[point.bin] += (1, ok, correct, k - ok)
-        at += len(sweep)
-        run = {"bins": bins, "n": n, "k": k, "seed": seed, **dict(settings or {})}
-        cards.append(
-            DifficultyCard.from_counts(
-                env_id, model, tuple(rng), [tuple(int(v) for v in row) for row in counts],
-                confidence=confidence, settings=run, date=date,
-            )
-        )  # fmt: skip
-    return cards
-
-
-def calibrate_env(
-    env_id: str,
-    scorer: Scorer,
-    *,
-    bins: int = 10,
-    n: int = 20,
-    difficulty_range: tuple[float, float] = (0.0, 1.0),
-    seed: int = 0,
-    k: int = 1,
-    model: str = "",
-    confidence: float = 0.95,
-    settings: dict[str, Any] | None = None,
-    generate: Generate | None = None,
-) -> DifficultyCard:
-    """The difficulty card of one env: :func:`calibrate_envs` for one target."""
-    return calibrate_envs(
-        [(env_id, difficulty_range)], scorer, bins=bins, n=n, k=k, seed=seed, model=model,
-        confidence=confidence, settings=settings, generate=generate,
-    )[0]  # fmt: skip
-
-
-def _check_score(score: Any, k: int) -> tuple[int, int]:
-    try:
-        correct, ok = (int(v) for v in score)
-    except (TypeError, ValueError):
-        raise ValueError(f"a scorer returns (n_correct, n_ok) per problem, got {score!r}") from None
-    if not 0 <= correct <= ok <= k:
-        raise ValueError(
-            f"a scorer's (n_correct, n_ok) must satisfy 0 <= n_correct <= n_ok <= k={k}, "
-            f"got {(correct, ok)}"
-        )
-    return correct, ok
-
-
-def _problem_maker() -> Generate:
-    from rlvr_envs.registry import make_task
-
-    tasks: dict[str, Any] = {}
-
-    def make(env_id: str, seed: int, difficulty: float) -> Any:
-        if env_id not in tasks:
-            tasks[env_id] = make_task(env_id)
-        return tasks[env_id].generate(seed, difficulty)
-
-    return make
-
-
-# -- simulated students --------------------------------------------------------------------------
-
-
-def student_cards(
-    student: Any,
-    *,
-    bins: int = 10,
-    n: int = 16,
-    k: int | None = None,
-    seed: int = 0,
-    env_ids: Sequence[str] | None = None,
-) -> list[DifficultyCard]:
-    """Cards of a simulated student (:class:`~rlvr_envs.curriculum.students.SimulatedStudent`)
-    as it is now, measured the way ``rlvr calibrate`` measures a model: the same sweep over
-    each env's range in the student's task space, ``k`` attempts per problem (default: the
-    student's group size) drawn from its true success probability. The student does not
-    learn from them; the draws use their own generator (from ``seed``), not the student's.
-    """
-    from rlvr_envs.curriculum.space import TaskSpec
-
-    space = student.space
-    k = int(k or student.config.group_size)
-    rng = np.random.default_rng(stable_seed("student-cards", seed))
-    ids = list(env_ids or space.env_ids)
-
-    def scorer(specs: Sequence[Any]) -> list[tuple[int, int]]:
-        p = student.success_probability(specs)
-        return [(int(c), k) for c in rng.binomial(k, p)]
-
-    return calibrate_envs(
-        [(env_id, space.difficulty_range(env_id)) for env_id in ids], scorer,
-        bins=bins, n=n, k=k, seed=seed, model="simulated student",
-        generate=lambda env_id, s, d: TaskSpec(env_id, difficulty=d, seed=s),
-    )  # fmt: skip
-
+from rlvr_envs.calibration.cards import LEVELS, DifficultyCard, plot_cards, save_cards
+from rlvr_envs.calibration.sweep import calibrate_envs, check_sweep
 
 # -- what to calibrate ---------------------------------------------------------------------------
 
@@ -355,7 +161,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         raise ValueError(f"--confidence must lie in (0, 1), got {args.confidence}")
     suite, targets = calibration_targets(args.source)
     for _, rng in targets:
-        _check_sweep(args.bins, args.n, rng, args.seed)
+        check_sweep(args.bins, args.n, rng, args.seed)
     backend = make_backend(args)
     temperature = args.temperature if args.temperature is not None else float(args.k > 1)
     out = Path(args.out or Path("calibrate-results") / f"{slug(args.source)}-{slug(backend.model)}")

@@ -9,14 +9,14 @@ import json
 import numpy as np
 import pytest
 
+from rlvr_envs.calibration.cards import DifficultyCard, save_cards
 from rlvr_envs.core import Knob
 from rlvr_envs.curriculum import TaskSpace, TaskSpec, make_teacher
 from rlvr_envs.curriculum.benchmark import BenchConfig, _auc, run_one
 from rlvr_envs.curriculum.prior import expected_abs_advantage, prior_cards
 from rlvr_envs.curriculum.scenarios import SCENARIOS
 from rlvr_envs.curriculum.stats import first_crossing
-from rlvr_envs.evaluation.calibrate import student_cards
-from rlvr_envs.evaluation.cards import DifficultyCard, save_cards
+from rlvr_envs.curriculum.students import student_cards
 
 HONOUR_CARDS = ("schedule", "threshold-ladder", "sec", "dump", "mopps", "alp-gmm")
 

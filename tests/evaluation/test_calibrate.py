@@ -1,5 +1,6 @@
-"""The calibration sweep (``rlvr calibrate``): sweep points, card building from a scorer, the
-logistic recovery, edge cases, suites, simulated students and the command end to end."""
+"""The calibration sweep (:mod:`rlvr_envs.calibration.sweep`) and ``rlvr calibrate``: sweep
+points, card building from a scorer, the logistic recovery, edge cases, suites, simulated
+students and the command end to end."""
 
 from __future__ import annotations
 
@@ -9,17 +10,16 @@ import math
 import numpy as np
 import pytest
 
-from rlvr_envs.core import EVAL_SEEDS, Problem
-from rlvr_envs.evaluation.calibrate import (
+from rlvr_envs.calibration.cards import EASIER, HARDER, NO_DATA
+from rlvr_envs.calibration.sweep import (
     CALIBRATION_SEEDS,
     calibrate_env,
     calibrate_envs,
-    calibration_targets,
-    format_table,
-    student_cards,
     sweep_points,
 )
-from rlvr_envs.evaluation.cards import EASIER, HARDER, NO_DATA
+from rlvr_envs.core import EVAL_SEEDS, Problem
+from rlvr_envs.curriculum.students import student_cards
+from rlvr_envs.evaluation.calibrate import calibration_targets, format_table
 
 # -- the sweep ---------------------------------------------------------------------------------
 

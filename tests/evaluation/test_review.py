@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 import rlvr_envs
+from rlvr_envs.calibration import calibrate_env
 from rlvr_envs.evaluation import (
     BackendError,
     Completion,
@@ -34,7 +35,6 @@ from rlvr_envs.evaluation import (
     score_problems,
     summarise,
 )
-from rlvr_envs.evaluation.calibrate import calibrate_env
 from rlvr_envs.evaluation.client import parse_chat_response
 from tests.evaluation.fake_server import Reply, oracle
 from tests.timing import wall_budget
@@ -598,7 +598,7 @@ def test_cards_for_other_envs_or_teachers_without_cards_are_clear_errors(tmp_pat
 
 
 def test_calibration_seeds_are_disjoint_from_eval_and_training_seeds():
-    from rlvr_envs.evaluation.calibrate import CALIBRATION_SEEDS, sweep_points
+    from rlvr_envs.calibration import CALIBRATION_SEEDS, sweep_points
 
     points = sweep_points(10, 20, seed=3)
     seeds = [p.seed for p in points]

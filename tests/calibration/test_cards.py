@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rlvr_envs.evaluation.cards import (
+from rlvr_envs.calibration.cards import (
     EASIER,
     HARDER,
     IN_RANGE,
