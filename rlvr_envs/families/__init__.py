@@ -26,7 +26,17 @@ from __future__ import annotations
 import importlib
 import re
 
-DOMAIN_PACKAGES = ("math", "logic", "graph", "code", "compose", "puzzles", "algorithms", "strings")
+DOMAIN_PACKAGES = (
+    "math",
+    "logic",
+    "graph",
+    "code",
+    "compose",
+    "puzzles",
+    "algorithms",
+    "strings",
+    "spatial",
+)
 _WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
