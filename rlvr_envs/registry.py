@@ -43,6 +43,7 @@ DOMAINS: tuple[str, ...] = (
     "puzzles",
     "algorithms",
     "strings",
+    "induction",
     "spatial",
 )
 _ID = re.compile(r"^(?P<name>[A-Za-z0-9_./-]+?)-v(?P<version>\d+)$")

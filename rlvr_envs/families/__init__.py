@@ -35,6 +35,7 @@ DOMAIN_PACKAGES = (
     "puzzles",
     "algorithms",
     "strings",
+    "induction",
     "spatial",
 )
 _WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")

@@ -1,0 +1,26 @@
+"""Induction families (issue 29): infer a rule from examples, then apply it or write it down.
+
+A family either asks for a value on a new input, and proves that every rule of the space
+the prompt states that fits the examples gives that value, or asks for the rule itself and
+checks it against the examples (and hidden inputs of the same rule class) within a stated
+size bound, so any rule that fits scores 1. Shared parts: program enumeration
+(:mod:`~rlvr_envs.families.induction.compositions`), the operation libraries and the answer
+readers. Modules are imported lazily. ``rlvr/Induction-v0`` mixes the families below and is
+frozen.
+"""
+
+from __future__ import annotations
+
+# One line per family: its class name and version (see rlvr_envs/families/__init__.py).
+FAMILIES: list[tuple[str, int]] = [
+    # -- functions from examples: a value on a new input, or the program itself
+    ("ListFunctionOutput", 0),
+    ("ListFunctionProgram", 0),
+    ("RowRule", 0),
+    ("StringByExample", 0),
+    ("IntegerFunction", 0),
+]
+
+# Frozen: adding a family to the domain never changes an existing mixture version.
+INDUCTION_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+MIXTURES: list[tuple[str, list[str]]] = []

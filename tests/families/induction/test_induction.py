@@ -1,0 +1,38 @@
+"""What holds for the whole induction domain beyond the generic family contract: the
+constant-answer bar of issue 29 (the best fixed answer earns at most 0.10 at difficulty
+0.5) and random knob combinations that generate solvable problems. Tests of one family are
+in test_<family module>.py beside this module."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rlvr_envs
+from rlvr_envs.audit import best_constant_answer
+
+INDUCTION_IDS = rlvr_envs.list_envs(domain="induction", mixtures=False)
+
+
+@pytest.mark.parametrize("env_id", INDUCTION_IDS)
+def test_no_constant_answer_earns_more_than_a_tenth(env_id):
+    audit = best_constant_answer(env_id, difficulty=0.5, problems=60)
+    assert audit.reward <= 0.10, audit
+
+
+@pytest.mark.parametrize("env_id", INDUCTION_IDS)
+def test_random_combinations_of_knob_values_generate_solvable_problems(env_id):
+    task = rlvr_envs.make_task(env_id)
+    rng = random.Random(env_id)
+    for trial in range(12):
+        knobs = {}
+        for name, knob in task.knob_space.items():
+            if knob.type == "int":
+                low, high = int(knob.low), int(knob.high)
+                knobs[name] = rng.choice([low, high, rng.randint(low, high)])
+            else:
+                knobs[name] = rng.choice(list(knob.choices))
+        problem = task.generate(seed=trial, knobs=knobs)
+        verdict = rlvr_envs.verify(problem, rlvr_envs.oracle_completion(problem))
+        assert verdict.reward == 1.0, (knobs, verdict)
