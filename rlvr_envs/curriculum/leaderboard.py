@@ -353,7 +353,9 @@ def plot_curves(results: dict[str, Any], out_dir: Path, name: str) -> list[Path]
             )
             for t in teachers
         }
-        fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5), dpi=100)
+        # constrained layout puts the legend right beside the axes (a fixed margin left a
+        # blank band before it)
+        fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5), dpi=100, layout="constrained")
         for i, teacher in enumerate(teachers):
             if teacher == BASELINE:
                 style = {"color": "black", "lw": 2.4, "ls": "-"}
@@ -374,8 +376,7 @@ def plot_curves(results: dict[str, Any], out_dir: Path, name: str) -> list[Path]
         for ax in (left, right):
             ax.set_xlabel("student-steps (groups)")
             ax.grid(alpha=0.3)
-        fig.legend(loc="center right", fontsize=8, frameon=False)
-        fig.tight_layout(rect=(0, 0, 0.85, 1))
+        fig.legend(loc="outside right center", fontsize=8, frameon=False)
         path = out_dir / f"{name}-{scenario}.png"
         fig.savefig(path, metadata={"Software": None})
         plt.close(fig)
