@@ -39,6 +39,24 @@ def _verify_limit_scaled_by_load(monkeypatch):
     core._verify_timeout.reset(token)
 
 
+@pytest.fixture
+def verify_budgets(monkeypatch):
+    """The wall-clock limit every check ran under, as the verifier saw it
+    (``core.verify_timeout()`` inside ``verify``), in call order: where a bridge passes a
+    caller's timeout, that value shows up here."""
+    from rlvr_envs import registry
+
+    seen: list[float] = []
+    real = registry._verify
+
+    def spy(problem, family, completion):
+        seen.append(core.verify_timeout())
+        return real(problem, family, completion)
+
+    monkeypatch.setattr(registry, "_verify", spy)
+    return seen
+
+
 @pytest.fixture(scope="session")
 def tasks():
     return {env_id: rlvr_envs.make_task(env_id) for env_id in ALL_IDS}

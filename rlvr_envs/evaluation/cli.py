@@ -59,6 +59,14 @@ def add_eval_parser(sub: Any) -> argparse.ArgumentParser:
         help="env ids: difficulties evenly spaced over this range (suites use their own)",
     )
     p.add_argument("--seed", type=int, default=None, help="sample i is requested with seed S+i")
+    p.add_argument(
+        "--verify-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="wall-clock limit for checking one completion; a check past it scores 0 with "
+        "reason 'timeout' (default: the library's, rlvr_envs.core.DEFAULT_TIMEOUT)",
+    )
     add_model_arguments(p, out_default="eval-results/<source>-<model>")
     p.set_defaults(func=cmd_eval)
     return p
@@ -216,6 +224,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from rlvr_envs.evaluation.run import score_problems
 
     check_model_args(args)
+    if args.verify_timeout is not None and not args.verify_timeout > 0:
+        raise ValueError(f"--verify-timeout must be > 0 seconds, got {args.verify_timeout}")
     problems = eval_problems(args.source, args.n, difficulty=tuple(args.difficulty))
     if args.chat_examples is None and not args.no_chat_examples:
         args.examples = suite_examples(args.source)  # the suite's own worked examples
@@ -241,7 +251,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             problems, backend, k=args.k, temperature=temperature, max_tokens=args.max_tokens,
             system_prompt=args.system_prompt, seed=args.seed, cache=cache,
             progress=not args.no_progress, desc=slug(args.source), max_turns=args.max_turns,
-            examples=args.examples,
+            examples=args.examples, verify_timeout=args.verify_timeout,
         )  # fmt: skip
     except KeyboardInterrupt:
         print(f"\nrlvr eval: interrupted; the completions received are in {cache}: rerun the "
@@ -261,6 +271,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             "concurrency": args.concurrency, "system_prompt": args.system_prompt,
             "chat_examples": args.examples, "chat_examples_from": args.examples_from,
             "seed": args.seed, "timeout": args.timeout, "retries": args.retries,
+            "verify_timeout": args.verify_timeout,
             "max_turns": args.max_turns, "n": args.n,
             "difficulty": list(args.difficulty), "cache": str(cache) if cache else None,
         },

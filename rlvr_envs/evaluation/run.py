@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from rlvr_envs.chat import Examples, Message, chat_messages
-from rlvr_envs.core import Problem, Verdict, canonical_json
+from rlvr_envs.core import Problem, Verdict, canonical_json, check_timeout
 from rlvr_envs.evaluation.backend import Backend, BackendError, Completion, valid_unicode
 from rlvr_envs.evaluation.cache import CompletionCache, cache_key
 from rlvr_envs.evaluation.metrics import pass_at_k
@@ -86,6 +86,59 @@ class ProblemResult:
         return pass_at_k(self.n_ok, self.n_correct, k)
 
 
+@dataclass(frozen=True)
+class ScoringOptions:
+    """How :func:`score_problems` asks and scores: one set of settings for both entry points
+    (each is also accepted as a keyword argument there, overriding ``options``).
+
+    ``k`` samples per problem at ``temperature``, each at most ``max_tokens`` tokens per
+    turn. The messages are ``system_prompt`` (None or empty: no system message), the worked
+    ``examples`` (``[user, assistant]`` pairs, as earlier turns), then the problem's prompt
+    (:func:`rlvr_envs.chat.chat_messages`, as the trainer asks). Sample ``i`` is requested
+    with seed ``seed + i`` when ``seed`` is given. ``cache`` is the JSONL completion cache
+    (see :mod:`rlvr_envs.evaluation.cache`; None keeps none). ``progress`` shows a tqdm bar
+    (labelled ``desc``) with running accuracy and tokens/s on stderr. ``max_turns``
+    overrides the env's turn limit (1: single-turn only). Completions are scored with
+    :func:`rlvr_envs.verify` on ``workers`` threads (default: the CPU count), each check
+    under ``verify_timeout`` seconds (None: the library's default).
+    """
+
+    k: int = 1
+    temperature: float = 0.0
+    max_tokens: int = 1024
+    system_prompt: str | None = None
+    seed: int | None = None
+    cache: str | Path | None = None
+    progress: bool = True
+    desc: str = "eval"
+    max_turns: int | None = None
+    workers: int | None = None
+    examples: Examples = ()
+    verify_timeout: float | None = None
+
+    def validate(self) -> None:
+        """ValueError naming the setting that is out of range."""
+        k, temperature, max_tokens = self.k, self.temperature, self.max_tokens
+        if not isinstance(k, int) or k < 1:
+            raise ValueError(f"k (samples per problem) must be an integer >= 1, got {k!r}")
+        if not 0 <= temperature < float("inf"):
+            raise ValueError(f"temperature must be a finite number >= 0, got {temperature}")
+        if not isinstance(max_tokens, int) or max_tokens < 1:
+            raise ValueError(f"max_tokens must be an integer >= 1, got {max_tokens!r}")
+        if self.max_turns is not None and self.max_turns < 1:
+            raise ValueError(f"max_turns must be >= 1, got {self.max_turns}")
+        check_timeout(self.verify_timeout)
+
+
+def _options(options: ScoringOptions | None, overrides: dict[str, Any]) -> ScoringOptions:
+    try:
+        return dataclasses.replace(options or ScoringOptions(), **overrides)
+    except TypeError:
+        names = {f.name for f in dataclasses.fields(ScoringOptions)}
+        unknown = sorted(set(overrides) - names)
+        raise TypeError(f"unknown scoring options {unknown}; see ScoringOptions") from None
+
+
 def content_hash(problem: Problem) -> str:
     """``problem.content_hash()`` without its deep copy (``dataclasses.asdict``): the same
     canonical JSON of the same fields, several times faster on problems with a large ``meta``."""
@@ -104,20 +157,17 @@ class _Run:
         self,
         backend: Backend,
         cache: CompletionCache,
+        options: ScoringOptions,
         *,
-        temperature: float,
-        max_tokens: int,
-        system_prompt: str | None,
-        seed: int | None,
-        max_turns: int | None,
-        examples: Examples,
         executor: concurrent.futures.Executor,
         bar: Any,
     ) -> None:
         self.backend, self.cache, self.executor, self.bar = backend, cache, executor, bar
+        temperature, max_tokens = options.temperature, options.max_tokens
         self.temperature, self.max_tokens = temperature, max_tokens
-        self.system_prompt, self.seed, self.max_turns = system_prompt or None, seed, max_turns
-        self.examples = [tuple(e) for e in examples]
+        self.system_prompt, self.seed = options.system_prompt or None, options.seed
+        self.max_turns, self.verify_timeout = options.max_turns, options.verify_timeout
+        self.examples = [tuple(e) for e in options.examples]
         # the request's settings, as the cache key holds them: 0 and 0.0 are one temperature,
         # "" and None one system prompt (neither sends a system message)
         self.settings: dict[str, Any] = {
@@ -178,7 +228,9 @@ class _Run:
             texts.append(completion.text)
             if completion.completion_tokens is not None:
                 tokens.append(completion.completion_tokens)
-            verdict = await loop.run_in_executor(self.executor, verify, problem, completion.text)
+            verdict = await loop.run_in_executor(
+                self.executor, self._verify, problem, completion.text
+            )
             if verdict.correct or turn == turns - 1:
                 break
             feedback = family_for(problem).feedback(problem, verdict)
@@ -193,6 +245,9 @@ class _Run:
                          _total(tokens), len(texts), texts, verdict.reason, requests,
                          completion.finish_reason)
         )  # fmt: skip
+
+    def _verify(self, problem: Problem, text: str) -> Verdict:
+        return verify(problem, text, timeout=self.verify_timeout)
 
     def _done(self, result: SampleResult) -> SampleResult:
         if result.error is None:
@@ -214,13 +269,7 @@ def _total(tokens: list[int]) -> int | None:
     return sum(tokens) if tokens else None
 
 
-def _check(problems: Sequence[Problem], k: int, temperature: float, max_tokens: int) -> None:
-    if not isinstance(k, int) or k < 1:
-        raise ValueError(f"k (samples per problem) must be an integer >= 1, got {k!r}")
-    if not 0 <= temperature < float("inf"):
-        raise ValueError(f"temperature must be a finite number >= 0, got {temperature}")
-    if not isinstance(max_tokens, int) or max_tokens < 1:
-        raise ValueError(f"max_tokens must be an integer >= 1, got {max_tokens!r}")
+def _check(problems: Sequence[Problem]) -> None:
     for problem in problems:
         if not isinstance(problem, Problem):
             raise TypeError(f"expected Problem objects, got {type(problem).__name__}")
@@ -230,36 +279,24 @@ def _check(problems: Sequence[Problem], k: int, temperature: float, max_tokens: 
 async def ascore_problems(
     problems: Sequence[Problem],
     backend: Backend,
-    *,
-    k: int = 1,
-    temperature: float = 0.0,
-    max_tokens: int = 1024,
-    system_prompt: str | None = None,
-    seed: int | None = None,
-    cache: str | Path | None = None,
-    progress: bool = True,
-    desc: str = "eval",
-    max_turns: int | None = None,
-    workers: int | None = None,
-    examples: Examples = (),
+    options: ScoringOptions | None = None,
+    **overrides: Any,
 ) -> list[ProblemResult]:
     """:func:`score_problems` on the running event loop."""
+    opts = _options(options, overrides)
+    opts.validate()
     problems = list(problems)
-    _check(problems, k, temperature, max_tokens)
-    if max_turns is not None and max_turns < 1:
-        raise ValueError(f"max_turns must be >= 1, got {max_turns}")
-    store = CompletionCache(cache)
+    _check(problems)
+    k = opts.k
+    store = CompletionCache(opts.cache)
     bar = None
-    if progress:
+    if opts.progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=len(problems) * k, desc=desc, unit="sample", file=sys.stderr)
-    executor = concurrent.futures.ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1)
-    run = _Run(
-        backend, store, temperature=temperature, max_tokens=max_tokens,
-        system_prompt=system_prompt, seed=seed, max_turns=max_turns, examples=examples,
-        executor=executor, bar=bar,
-    )  # fmt: skip
+        bar = tqdm(total=len(problems) * k, desc=opts.desc, unit="sample", file=sys.stderr)
+    workers = opts.workers or os.cpu_count() or 1
+    executor = concurrent.futures.ThreadPoolExecutor(max_workers=workers)
+    run = _Run(backend, store, opts, executor=executor, bar=bar)
     hashes = [content_hash(problem) for problem in problems]
     tasks = [
         asyncio.ensure_future(run.sample(problem, digest, index))
@@ -283,40 +320,21 @@ async def ascore_problems(
 def score_problems(
     problems: Sequence[Problem],
     backend: Backend,
-    *,
-    k: int = 1,
-    temperature: float = 0.0,
-    max_tokens: int = 1024,
-    system_prompt: str | None = None,
-    seed: int | None = None,
-    cache: str | Path | None = None,
-    progress: bool = True,
-    desc: str = "eval",
-    max_turns: int | None = None,
-    workers: int | None = None,
-    examples: Examples = (),
+    options: ScoringOptions | None = None,
+    **overrides: Any,
 ) -> list[ProblemResult]:
-    """Sample ``k`` completions per problem from ``backend`` and score them; one
+    """Sample ``options.k`` completions per problem from ``backend`` and score them; one
     :class:`ProblemResult` per problem, in the order given.
 
-    Messages are the optional system prompt, the worked ``examples`` (``[user, assistant]``
-    pairs, as earlier turns), then the problem's prompt as the user message
-    (:func:`~rlvr_envs.evaluation.backend.chat_messages`, as the trainer asks); multi-turn
-    problems continue with the family's feedback (see the module docstring). Sample ``i`` is
-    requested with seed ``seed + i`` when ``seed`` is given. Completions are scored with
-    :func:`rlvr_envs.verify` on ``workers`` threads (default: the CPU count) as they arrive.
-    ``cache`` is the JSONL completion cache (see :mod:`rlvr_envs.evaluation.cache`); None
-    keeps none. ``progress`` shows a tqdm bar with running accuracy and tokens/s on stderr.
-    ``max_turns`` overrides the env's turn limit (1: single-turn only).
+    The settings are a :class:`ScoringOptions`, or its fields as keyword arguments
+    (``score_problems(problems, backend, k=4, temperature=0.7)``), which override
+    ``options``; an unknown name is a TypeError. Multi-turn problems continue with the
+    family's feedback (see the module docstring).
 
     Runs its own event loop (in a helper thread when called from a running one, e.g. a
     notebook); use :func:`ascore_problems` inside async code.
     """
-    coro = ascore_problems(
-        problems, backend, k=k, temperature=temperature, max_tokens=max_tokens,
-        system_prompt=system_prompt, seed=seed, cache=cache, progress=progress, desc=desc,
-        max_turns=max_turns, workers=workers, examples=examples,
-    )  # fmt: skip
+    coro = ascore_problems(problems, backend, _options(options, overrides))
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -341,6 +359,7 @@ __all__ = [
     "Completion",
     "ProblemResult",
     "SampleResult",
+    "ScoringOptions",
     "ascore_problems",
     "score_problems",
 ]

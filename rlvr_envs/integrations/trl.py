@@ -62,7 +62,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rlvr_envs.chat import chat_messages
-from rlvr_envs.core import EVAL_SEEDS, Problem, Verdict
+from rlvr_envs.core import EVAL_SEEDS, Problem, Verdict, check_timeout
 from rlvr_envs.registry import list_envs, make_task, verify_batch
 
 Source = str | Sequence[str]
@@ -217,10 +217,12 @@ def _verdicts(
     completions: Sequence[Any],
     problem: Sequence[Any] | None,
     environments: Sequence[Any] | None = None,
+    verify_timeout: float | None = None,
 ) -> list[Verdict | None]:
     """Verdicts for the rows that carry a problem (a dict or its JSON), None for the rest.
     A row played in a :class:`TRLEnvironment` (TRL's ``environments``) takes the episode's
-    verdict: the answer went through the tool, not into the completion's text."""
+    verdict: the answer went through the tool, not into the completion's text. Each check
+    runs under ``verify_timeout`` seconds (None: the library's default)."""
     if problem is None:
         return [None] * len(completions)
     if len(problem) != len(completions):
@@ -234,13 +236,19 @@ def _verdicts(
         if isinstance(episode, TRLEnvironment) and isinstance(parsed[i], Mapping):
             verdicts[i] = episode._episode_verdict(parsed[i])
     rows = [i for i, p in enumerate(parsed) if isinstance(p, Mapping) and verdicts[i] is None]
-    scored = verify_batch([parsed[i] for i in rows], [completions[i] for i in rows])
+    scored = verify_batch(
+        [parsed[i] for i in rows], [completions[i] for i in rows], timeout=verify_timeout
+    )
     for i, verdict in zip(rows, scored):
         verdicts[i] = verdict
     return verdicts
 
 
-def _reward(pick: Callable[[Verdict], float], name: str, doc: str) -> Callable[..., list]:
+def _reward(
+    pick: Callable[[Verdict], float], name: str, doc: str, verify_timeout: float | None = None
+) -> Callable[..., list]:
+    check_timeout(verify_timeout)
+
     def reward(
         prompts: Sequence[Any] | None = None,
         completions: Sequence[Any] = (),
@@ -248,7 +256,7 @@ def _reward(pick: Callable[[Verdict], float], name: str, doc: str) -> Callable[.
         environments: Sequence[Any] | None = None,
         **kwargs: Any,
     ) -> list[float | None]:
-        verdicts = _verdicts(completions, problem, environments)
+        verdicts = _verdicts(completions, problem, environments, verify_timeout)
         return [None if v is None else pick(v) for v in verdicts]
 
     reward.__name__ = reward.__qualname__ = name
@@ -256,22 +264,33 @@ def _reward(pick: Callable[[Verdict], float], name: str, doc: str) -> Callable[.
     return reward
 
 
-correctness_reward = _reward(
+_CORRECTNESS = (
     lambda v: float(v.reward),
     "correctness_reward",
     "The verifier's reward (1.0 if correct; partial credit where the env opts in).",
 )
-format_reward = _reward(
+_FORMAT = (
     lambda v: float(v.format_ok),
     "format_reward",
     "1.0 when a final answer was found in the problem's required format, else 0.0.",
 )
+correctness_reward = _reward(*_CORRECTNESS)
+format_reward = _reward(*_FORMAT)
 
 
-def reward_functions(format_weight: float | None = None) -> list[Callable[..., list]]:
+def reward_functions(
+    format_weight: float | None = None, *, verify_timeout: float | None = None
+) -> list[Callable[..., list]]:
     """``[correctness_reward]``, plus ``format_reward`` when a format weight is wanted (pass
-    the weights to ``GRPOConfig(reward_weights=[1.0, format_weight])``)."""
-    return [correctness_reward] + ([format_reward] if format_weight else [])
+    the weights to ``GRPOConfig(reward_weights=[1.0, format_weight])``).
+
+    ``verify_timeout`` is each check's wall-clock limit in seconds (``rlvr_envs.verify``'s
+    ``timeout``; None keeps the default): the functions returned then carry it, under the
+    same names, so TRL logs them as before."""
+    if verify_timeout is None:
+        return [correctness_reward] + ([format_reward] if format_weight else [])
+    correctness = _reward(*_CORRECTNESS, verify_timeout)
+    return [correctness] + ([_reward(*_FORMAT, verify_timeout)] if format_weight else [])
 
 
 def iter_problems(dataset: Iterable[Mapping[str, Any]]) -> Iterable[Problem]:
@@ -351,8 +370,10 @@ class CurriculumReward:
 
     __name__ = "curriculum_reward"
 
-    def __init__(self, feed: Any) -> None:
+    def __init__(self, feed: Any, *, verify_timeout: float | None = None) -> None:
+        check_timeout(verify_timeout)
         self.feed = feed
+        self.verify_timeout = verify_timeout
 
     def __call__(
         self,
@@ -364,7 +385,7 @@ class CurriculumReward:
         log_metric: Callable[[str, float], None] | None = None,
         **kwargs: Any,
     ) -> list[float | None]:
-        verdicts = _verdicts(completions, problem, environments)
+        verdicts = _verdicts(completions, problem, environments, self.verify_timeout)
         rewards = [None if v is None else float(v.reward) for v in verdicts]
         ids = list(problem_id) if problem_id is not None else [None] * len(verdicts)
         mine = [
@@ -461,13 +482,16 @@ class TRLEnvironment:
     ``reset`` receives the dataset row (:func:`problem_row`'s columns; ``problem`` is
     required) and returns how to answer, which TRL appends to the prompt. The chat template
     must support tool calls (TRL checks). Use ``functools.partial(TRLEnvironment,
-    max_turns=N)`` to change the number of attempts.
+    max_turns=N)`` to change the number of attempts, and ``verify_timeout=S`` to give each
+    check ``S`` seconds (``rlvr_envs.verify``'s ``timeout``; None keeps the default).
     """
 
-    def __init__(self, max_turns: int | None = None) -> None:
+    def __init__(self, max_turns: int | None = None, verify_timeout: float | None = None) -> None:
         if max_turns is not None and (type(max_turns) is not int or max_turns < 1):
             raise ValueError(f"max_turns must be a positive int, got {max_turns!r}")
+        check_timeout(verify_timeout)
         self._max_turns_option = max_turns
+        self._verify_timeout = verify_timeout
         self._problem: Problem | None = None
         self._verdicts: list[Verdict] = []
         self._max_turns = 1
@@ -509,7 +533,8 @@ class TRLEnvironment:
             raise RuntimeError("submit_answer before reset: TRL resets each episode first")
         if self._finished:
             return "The episode is over: no more answers are graded."
-        verdict = verify(self._problem, answer if isinstance(answer, str) else str(answer))
+        text = answer if isinstance(answer, str) else str(answer)
+        verdict = verify(self._problem, text, timeout=self._verify_timeout)
         self._verdicts.append(verdict)
         if verdict.correct:
             return "Correct."
@@ -542,4 +567,5 @@ class TRLEnvironment:
             )
         if self._verdicts:
             return self._verdicts[-1]
-        return verify(self._problem, "")  # never answered: the verifier's "no answer"
+        # never answered: the verifier's "no answer"
+        return verify(self._problem, "", timeout=self._verify_timeout)

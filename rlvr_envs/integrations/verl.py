@@ -8,6 +8,7 @@
     data.train_files=data/math/train.parquet data.val_files=data/math/eval.parquet
     reward.custom_reward_function.path=<site-packages>/rlvr_envs/integrations/verl.py
     reward.custom_reward_function.name=compute_score
+    +reward.custom_reward_function.reward_kwargs.verify_timeout=10   # optional; seconds
 
 A row is what verl's ``RLHFDataset`` reads: ``data_source`` (``rlvr-envs``), ``prompt``
 (chat messages), ``ability`` (the env's domain), ``reward_model`` (``{"style": "rule",
@@ -37,17 +38,22 @@ def compute_score(
     solution_str: str = "",
     ground_truth: str | dict[str, Any] | None = None,
     extra_info: dict[str, Any] | None = None,
+    verify_timeout: float | None = None,
     **kwargs: Any,
 ) -> dict[str, float]:
     """verl's ``custom_reward_function``: the verifier's verdict on ``solution_str`` for the
     problem in ``ground_truth`` (its JSON, as :func:`verl_row` writes it). Returns
-    ``{"score", "correct", "format_ok"}`` as floats (verl logs the extra keys)."""
+    ``{"score", "correct", "format_ok"}`` as floats (verl logs the extra keys).
+
+    ``verify_timeout`` is the check's wall-clock limit in seconds (``rlvr_envs.verify``'s
+    ``timeout``; None keeps the default); verl passes it from
+    ``reward.custom_reward_function.reward_kwargs.verify_timeout``."""
     from rlvr_envs.registry import verify
 
     if ground_truth is None:
         raise ValueError("compute_score needs ground_truth: the problem's JSON (rlvr export)")
     data = json.loads(ground_truth) if isinstance(ground_truth, str) else ground_truth
-    verdict = verify(Problem.from_dict(data), solution_str or "")
+    verdict = verify(Problem.from_dict(data), solution_str or "", timeout=verify_timeout)
     return {
         "score": float(verdict.reward),
         "correct": float(verdict.correct),

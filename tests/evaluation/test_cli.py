@@ -96,6 +96,8 @@ def test_unreachable_server_gives_per_problem_errors_and_exit_1(tmp_path, capsys
         (["demo-v0", "--base-url", "http://x/v1", "--model", "m", "--api-key-env", "NO_SUCH_VAR"],
          r"\$NO_SUCH_VAR is not set"),
         (["demo-v0", "--hf", "/no/such/model"], "no model directory at /no/such/model"),
+        (["demo-v0", "--base-url", "http://x/v1", "--model", "m", "--verify-timeout", "0"],
+         "--verify-timeout must be > 0 seconds"),
     ],
 )  # fmt: skip
 def test_bad_inputs_give_one_line_errors(tmp_path, capsys, args, message):
@@ -105,6 +107,18 @@ def test_bad_inputs_give_one_line_errors(tmp_path, capsys, args, message):
     err = capsys.readouterr().err
     assert err.startswith("rlvr: error: ") and re.search(message, err), err
     assert "Traceback" not in err
+
+
+def test_verify_timeout_reaches_the_verifier(serve, tmp_path, capsys, verify_budgets):
+    from rlvr_envs.evaluation import eval_problems
+
+    problems = eval_problems("rlvr/Arithmetic-v0", 3)
+    server = serve(problems)
+    out = tmp_path / "run"
+    args = eval_args("rlvr/Arithmetic-v0", server.url, out, "--n", "3", "--verify-timeout", "0.125")
+    assert main(args) == 0
+    assert verify_budgets == [0.125] * 3
+    assert json.loads((out / "results.json").read_text())["settings"]["verify_timeout"] == 0.125
 
 
 def test_an_interrupted_eval_says_how_to_resume(tmp_path, capsys, monkeypatch):

@@ -190,13 +190,30 @@ def test_progress_bar_shows_accuracy_and_tokens_per_second(serve, arithmetic, ca
 @pytest.mark.parametrize(
     ("options", "message"),
     [({"k": 0}, "k .* must be an integer >= 1"), ({"temperature": -1.0}, "temperature"),
-     ({"max_tokens": 0}, "max_tokens"), ({"max_turns": 0}, "max_turns")],
+     ({"max_tokens": 0}, "max_tokens"), ({"max_turns": 0}, "max_turns"),
+     ({"verify_timeout": 0}, "timeout must be a positive number")],
 )  # fmt: skip
 def test_bad_settings_fail_before_any_request(serve, arithmetic, options, message):
     server = serve(arithmetic)
     with pytest.raises(ValueError, match=message):
         score_problems(arithmetic, backend_for(server), progress=False, **options)
     assert server.requests == 0
+
+
+def test_a_verify_timeout_reaches_the_verifier(serve, arithmetic, verify_budgets):
+    from rlvr_envs import core
+    from rlvr_envs.evaluation.run import ScoringOptions
+
+    server = serve(arithmetic)
+    options = ScoringOptions(k=2, progress=False, verify_timeout=0.125)
+    results = score_problems(arithmetic[:3], backend_for(server), options)
+    assert [len(r.samples) for r in results] == [2, 2, 2]
+    assert verify_budgets == [0.125] * 6
+    verify_budgets.clear()
+    score_problems(arithmetic[:3], backend_for(server), options, verify_timeout=None, k=1)
+    assert verify_budgets == [core.DEFAULT_TIMEOUT] * 3  # a keyword overrides the options
+    with pytest.raises(TypeError, match="unknown scoring options \\['tempreature'\\]"):
+        score_problems(arithmetic, backend_for(server), tempreature=1.0)
 
 
 def test_an_unregistered_family_fails_before_any_request(serve, arithmetic):

@@ -295,3 +295,32 @@ def test_two_processes_see_the_same_teacher_decisions(tmp_path):
     assert every == {f"p{k}" for k in range(len(every))}
     assert ranks[0]["teacher"] == ranks[1]["teacher"]  # the same decisions on both
     assert ranks[0]["episodes"] == ranks[1]["episodes"] == len(every)
+
+
+def test_a_verify_timeout_reaches_the_verifier_through_the_trl_bridge(verify_budgets):
+    from rlvr_envs import core
+    from rlvr_envs.integrations.trl import CurriculumReward, TRLEnvironment
+
+    rows = problem_records("rlvr/Arithmetic-v0", 3, seed=2)
+    problems = [row["problem"] for row in rows]
+    completions = ["<answer>1</answer>"] * 3
+    correctness, form = reward_functions(0.1, verify_timeout=0.125)
+    assert (correctness.__name__, form.__name__) == ("correctness_reward", "format_reward")
+    correctness(completions=completions, problem=problems)
+    form(completions=completions, problem=problems)
+    episode = TRLEnvironment(verify_timeout=0.125)
+    episode.reset(**rows[0])
+    episode.submit_answer("1")
+
+    class Feed:
+        def report(self, *args, **kwargs):
+            pass
+
+    CurriculumReward(Feed(), verify_timeout=0.125)(completions=completions, problem=problems)
+    assert verify_budgets == [0.125] * 10
+    verify_budgets.clear()
+    assert reward_functions() == [correctness_reward]  # no timeout: the module's own
+    correctness_reward(completions=completions, problem=problems)
+    assert verify_budgets == [core.DEFAULT_TIMEOUT] * 3
+    with pytest.raises(ValueError, match="timeout must be a positive number"):
+        reward_functions(verify_timeout=0)

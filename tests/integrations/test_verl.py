@@ -185,3 +185,13 @@ def test_a_teacher_driven_custom_cls_learns_from_verls_batches(tmp_path):
         dataset[0]
     with pytest.raises(ValueError, match="shuffle=False"):
         create_rl_dataset([], OmegaConf.merge(config, {"shuffle": True}), None, None)
+
+
+def test_a_verify_timeout_reaches_the_verifier_through_compute_score(verify_budgets):
+    from rlvr_envs import core
+
+    problem = rlvr_envs.make_task("rlvr/Arithmetic-v0").generate(seed=1)
+    truth = json.dumps(problem.to_dict())
+    ours.compute_score("rlvr-envs", "<answer>1</answer>", truth, {}, verify_timeout=0.125)
+    ours.compute_score("rlvr-envs", "<answer>1</answer>", truth, {})
+    assert verify_budgets == [0.125, core.DEFAULT_TIMEOUT]

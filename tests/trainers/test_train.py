@@ -192,9 +192,11 @@ def test_config_validation():
         Config(max_new_tokens=16, overlong_buffer=17).validate()
     with pytest.raises(ValueError):
         Config(chat_examples='["not a pair"]').validate()
+    with pytest.raises(ValueError, match="timeout must be a positive number"):
+        Config(verify_timeout=0).validate()
 
 
-def _signal_by_seed_parity(problems, completions):
+def _signal_by_seed_parity(problems, completions, timeout=None):
     """A stand-in verifier: a group has reward variance iff its problem's seed is even."""
     from types import SimpleNamespace
 
@@ -314,3 +316,19 @@ def test_sampling_a_batch_needs_no_model(tmp_path, monkeypatch):
     assert run.teacher.episodes == 4  # every sampled group reaches the teacher, dropped too
     again = loop.sample_batch(_model_free_run(tmp_path, drop_zero_variance=True), step=0)
     assert again.seen["problems"] == batch.seen["problems"]  # seeds are (seed, step) only
+
+
+def test_the_configs_verify_timeout_reaches_the_verifier(tmp_path, verify_budgets):
+    import rlvr_envs
+    import trainers.grpo.train as loop
+    from trainers.grpo.evaluate import evaluate
+
+    run = _model_free_run(tmp_path, verify_timeout=0.125)
+    loop.sample_batch(run, step=0)  # 4 prompts x 3 completions, scored with the real verifier
+    assert verify_budgets == [0.125] * 12
+    verify_budgets.clear()
+    task = rlvr_envs.make_task("rlvr/Arithmetic-v0")
+    problems = [task.generate(seed=s) for s in range(2)]
+    evaluate(_EchoRollout(), problems, run.encode, run.decode, max_new_tokens=4,
+             samples=2, k=2, verify_timeout=0.125)  # fmt: skip
+    assert verify_budgets == [0.125] * 6  # greedy, then 2 samples each

@@ -28,13 +28,15 @@ def evaluate(
     k: int = 1,
     temperature: float = 1.0,
     seed: int = 0,
+    verify_timeout: float | None = None,
 ) -> dict[str, float]:
     """Greedy pass@1 (``eval/pass@1``), format rate and per-env accuracy; with ``samples``
-    > 0, also sampled pass@1 and pass@k over that many samples per problem."""
+    > 0, also sampled pass@1 and pass@k over that many samples per problem. Each check runs
+    under ``verify_timeout`` seconds (None: the library's default)."""
     prompts = [encode(p) for p in problems]
     greedy = rollout.generate(prompts, 1, Sampling(max_new_tokens, greedy=True), seed)
     texts = [decode(s.completion_ids) for s in greedy]
-    verdicts = rlvr_envs.verify_batch(problems, texts)
+    verdicts = rlvr_envs.verify_batch(problems, texts, timeout=verify_timeout)
     metrics: dict[str, float] = {
         "eval/pass@1": _mean(v.correct for v in verdicts),
         "eval/format": _mean(v.format_ok for v in verdicts),
@@ -51,7 +53,7 @@ def evaluate(
         )
         texts = [decode(s.completion_ids) for s in sampled]
         repeated = [p for p in problems for _ in range(samples)]
-        verdicts = rlvr_envs.verify_batch(repeated, texts)
+        verdicts = rlvr_envs.verify_batch(repeated, texts, timeout=verify_timeout)
         counts = [
             sum(v.correct for v in verdicts[i * samples : (i + 1) * samples])
             for i in range(len(problems))

@@ -38,7 +38,7 @@ import torch
 
 import rlvr_envs
 from rlvr_envs.chat import chat_messages
-from rlvr_envs.core import stable_seed
+from rlvr_envs.core import check_timeout, stable_seed
 from rlvr_envs.curriculum import TaskSpace, make_teacher
 from rlvr_envs.curriculum.feed import CurriculumFeed
 from rlvr_envs.evaluation.backend import parse_chat_examples
@@ -125,6 +125,10 @@ class Config:
     format_reward: float = 0.0
     """Weight of a format reward added to the optimised reward: reward = verdict reward + w *
     format_ok. The teacher, the accuracy metrics and evaluation always use correctness."""
+    verify_timeout: float | None = None
+    """Wall-clock limit in seconds for checking one completion (``rlvr_envs.verify``'s
+    ``timeout``; a check that runs past it scores 0 with reason ``timeout``). None: the
+    library's default."""
 
     # -- rollout ---------------------------------------------------------------------------
     backend: Literal["hf", "vllm"] = "hf"
@@ -233,6 +237,7 @@ class Config:
             raise ValueError("refill_rounds must be >= 0 and needs drop_zero_variance")
         if self.eval_samples and self.eval_k > self.eval_samples:
             raise ValueError("eval_k must be <= eval_samples")
+        check_timeout(self.verify_timeout)
         json.loads(self.teacher_options)
         parse_chat_examples(self.chat_examples)
 
@@ -649,7 +654,7 @@ def sample_batch(run: Run, step: int) -> Batch:
         # 3. Rewards from the verifiers: correctness, plus optional format and length terms.
         texts = [run.decode(s.completion_ids) for s in samples]
         repeated = [p for p in problems for _ in range(cfg.group_size)]
-        verdicts = rlvr_envs.verify_batch(repeated, texts)
+        verdicts = rlvr_envs.verify_batch(repeated, texts, timeout=cfg.verify_timeout)
         lengths = torch.tensor([len(s.completion_ids) for s in samples])
         local = round_rewards(verdicts, lengths, [s.finished for s in samples], cfg)
         everyone = parallel.gather(world, local)
@@ -737,6 +742,7 @@ def run_eval(run: Run, step: int) -> dict[str, float]:
             run.rollout, run.eval_problems, run.encode, run.decode,
             max_new_tokens=cfg.max_new_tokens, samples=cfg.eval_samples, k=cfg.eval_k,
             temperature=cfg.temperature, seed=step_seed(cfg.seed, step, "eval"),
+            verify_timeout=cfg.verify_timeout,
         )  # fmt: skip
         metrics["eval/seconds"] = time.perf_counter() - started
         run.log.write({"step": step, **metrics})
