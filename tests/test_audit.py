@@ -50,7 +50,7 @@ def test_audit_command_reports_and_fails_above_a_threshold(capsys, count_only):
                  "30", "--fail-above", "0.25"]) == 1  # fmt: skip
     captured = capsys.readouterr()
     assert f"FAIL {count_only}" in captured.err
-    assert "Bipartite" not in captured.err and "rlvr/Bipartite-v0" in captured.out
+    assert "FAIL rlvr/Bipartite" not in captured.err and "rlvr/Bipartite-v0" in captured.out
     assert main(["audit", "rlvr/Bipartite-v0", "--problems", "20", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["env_id"] == "rlvr/Bipartite-v0" and 0 <= rows[0]["reward"] <= 1
