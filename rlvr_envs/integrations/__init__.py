@@ -8,8 +8,8 @@
 * :mod:`rlvr_envs.integrations.openenv`: ``rlvr serve``, an OpenEnv-compatible server.
 * :mod:`rlvr_envs.integrations.ray`: ``verify_batch(backend="ray")``, ``export --ray`` and
   the curriculum feed as a Ray actor.
-* The verifiers taskset is its own package (``integrations/verifiers`` in the repository,
-  ``rlvr-envs-taskset``), since ``vf-eval`` loads an environment by module name.
+* The verifiers taskset is its own distribution (``rlvr-envs-taskset``, in the repository
+  under ``packages/rlvr-envs-taskset``), since ``vf-eval`` loads an environment by module name.
 
 Nothing here is imported by ``import rlvr_envs``, and no module here imports torch or the
 peer library at import time, except ``verl_curriculum`` (torch, for verl's dataset base).

@@ -1,7 +1,8 @@
-"""Where math equivalence used to live; kept so the documented import keeps working.
+"""Deprecated: where math equivalence used to live.
 
-``from rlvr_envs.verifiers.math import is_equivalent`` is an alias of
-:func:`rlvr_envs.mathcheck.compare.is_equivalent`. Everything else moved: math checking to
-:mod:`rlvr_envs.mathcheck`, the worker pool to :mod:`rlvr_envs.workers`; every other
-verifier is a family's ``check``.
+``from rlvr_envs.verifiers.math import is_equivalent`` still works, with a
+``DeprecationWarning``: import it from :mod:`rlvr_envs.mathcheck.compare`. "Verifier" in this
+library means a family's ``check`` (what :func:`rlvr_envs.verify` runs); the verifiers
+library's taskset is the separate distribution in ``packages/rlvr-envs-taskset/``. This package will be removed in a
+later release.
 """

@@ -1,4 +1,4 @@
-"""The verifiers taskset (integrations/verifiers, ``rlvr-envs-taskset``) under the real ``vf-eval``.
+"""The verifiers taskset (packages/rlvr-envs-taskset) under the real ``vf-eval``.
 
 Runs in the venv ``scripts/verifiers_test.sh`` builds (verifiers 0.4, the taskset package, uv
 for verifiers' null harness); in the main test venv, without verifiers, every test here is

@@ -560,9 +560,12 @@ def test_corpus_accuracy():
     assert not false_positives, "a near miss was rewarded: " + repr(false_positives)
 
 
-def test_the_documented_import_path_is_an_alias_of_mathcheck():
+def test_the_old_import_path_is_a_deprecated_alias_of_mathcheck():
     from rlvr_envs.mathcheck import compare
-    from rlvr_envs.verifiers.math import compare_answers, is_equivalent
 
+    with pytest.deprecated_call(match="import it from rlvr_envs.mathcheck.compare"):
+        from rlvr_envs.verifiers.math import compare_answers, is_equivalent
     assert is_equivalent is compare.is_equivalent and compare_answers is compare.compare_answers
     assert is_equivalent("1/2", "0.5") and not is_equivalent("1/3", "0.33")
+    with pytest.raises(ImportError):
+        from rlvr_envs.verifiers.math import parse  # noqa: F401
