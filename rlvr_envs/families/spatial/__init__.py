@@ -23,15 +23,15 @@ FAMILIES: list[tuple[str, int]] = [
     # -- figures and shapes
     ("RectangleCount", 0),
     ("MentalRotation", 0),
-    # ("PlaneTransforms", 0),
+    ("PlaneTransforms", 0),
     ("PaperFolding", 0),
-    # ("TetrisDrop", 0),
+    ("TetrisDrop", 0),
     # -- maps, directions and grids
     ("FollowDirections", 0),
-    # ("Bearings", 0),
-    # ("OneWayRoute", 0),
-    # ("GridVisibility", 0),
-    # ("LaserMirrors", 0),
+    ("Bearings", 0),
+    ("OneWayRoute", 0),
+    ("GridVisibility", 0),
+    ("LaserMirrors", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
