@@ -21,6 +21,7 @@ GALLERY = ROOT / "docs" / "gallery"
 START, END = "<!-- envs:start -->", "<!-- envs:end -->"
 SEED, DIFFICULTY = 0, 0.2  # the example problem of every family
 PROMPT_LIMIT = 2500  # characters of an example prompt or answer shown before it is cut
+SUMMARY_LIMIT = 120  # characters of a domain's summary taken from its package docstring
 
 # What each domain holds, in a few words, for the README's table (a domain not named here
 # shows the first sentence of its package docstring).
@@ -85,6 +86,10 @@ def _summary(domain: str) -> str:
 
     doc = importlib.import_module(f"rlvr_envs.families.{domain}").__doc__ or ""
     first = " ".join(doc.split()).split(". ")[0].rstrip(".")
+    first = first.split(": ", 1)[-1]  # "Spatial families (issue 29): dice and ..." -> "dice ..."
+    if len(first) > SUMMARY_LIMIT:  # cut at the last comma that fits
+        cut = first.rfind(", ", 0, SUMMARY_LIMIT)
+        first = first[: cut if cut > 0 else SUMMARY_LIMIT].rstrip() + ", ..."
     return first or domain
 
 
