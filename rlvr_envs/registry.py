@@ -13,7 +13,7 @@ import logging
 import os
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -517,9 +517,52 @@ def _verify(problem: Problem, family: Family, completion: Any) -> Verdict:
     return _verdict(problem, judgement, found.answer, True)
 
 
-# verify_batch's backends beside the local pool, by import path like the families' modules:
-# loaded when asked for, and the registry stays below the integrations that use it.
-BATCH_BACKENDS: dict[str, str] = {"ray": "rlvr_envs.integrations.ray:verify_batch"}
+# verify_batch's backends beside the local pool. A backend's module registers it
+# (register_batch_backend) as the module is imported; a backend not imported yet is found by
+# name among the entry points of BATCH_BACKEND_GROUP (the built-in `ray` one is declared in
+# pyproject.toml), so the registry names no backend module and stays below the integrations
+# that provide them.
+BATCH_BACKEND_GROUP = "rlvr_envs.batch_backends"
+BatchBackend = Callable[..., list[Verdict]]
+_BATCH_BACKENDS: dict[str, BatchBackend] = {}
+
+
+def register_batch_backend(name: str, backend: BatchBackend) -> None:
+    """Make ``verify_batch(..., backend=name)`` call ``backend(problems, completions,
+    workers=workers, timeout=timeout)``, which returns verdicts in input order with
+    ``verify``'s guarantees.
+
+    A backend's module calls this as it is imported (``rlvr_envs.integrations.ray`` does). So
+    that ``backend=name`` finds it before anything imported the module, the module's
+    distribution names it in an entry point of the group ``rlvr_envs.batch_backends``
+    (``name = "package.module"``); the registry imports it on first use.
+    """
+    if name == "local" or not name.isidentifier():
+        raise ValueError(f"a batch backend needs a new identifier for a name, got {name!r}")
+    if not callable(backend):
+        raise TypeError(f"a batch backend is a function, got {backend!r}")
+    _BATCH_BACKENDS[name] = backend
+
+
+def batch_backend(name: str) -> BatchBackend:
+    """The backend registered as ``name``, importing the module its entry point names when
+    nothing has imported it yet; ValueError naming the known backends otherwise."""
+    if name not in _BATCH_BACKENDS:
+        entry = _backend_entry_points().get(name)
+        if entry is None:
+            known = sorted({"local", *_BATCH_BACKENDS, *_backend_entry_points()})
+            raise ValueError(f"backend must be {' or '.join(map(repr, known))}, got {name!r}")
+        entry.load()  # the backend's module registers it as it is imported
+        if name not in _BATCH_BACKENDS:
+            raise ValueError(f"{entry.value} did not register the batch backend {name!r}")
+    return _BATCH_BACKENDS[name]
+
+
+def _backend_entry_points() -> dict[str, Any]:
+    """The entry points of :data:`BATCH_BACKEND_GROUP` by name (installed distributions')."""
+    from importlib.metadata import entry_points
+
+    return {entry.name: entry for entry in entry_points(group=BATCH_BACKEND_GROUP)}
 
 
 def verify_batch(
@@ -540,10 +583,7 @@ def verify_batch(
     """
     check_timeout(timeout)
     if backend != "local":
-        if backend not in BATCH_BACKENDS:
-            raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")
-        module, _, name = BATCH_BACKENDS[backend].partition(":")
-        remote = getattr(importlib.import_module(module), name)
+        remote = batch_backend(backend)
         return remote(problems, completions, workers=workers, timeout=timeout)
     if len(problems) != len(completions):
         raise ValueError(f"{len(problems)} problems but {len(completions)} completions")

@@ -14,6 +14,7 @@ from rlvr_envs.mathcheck.compare import compare_answers, is_equivalent
 from rlvr_envs.workers import pool
 
 SLEEP = "rlvr_envs.workers._testing:sleep"
+LOADED = "rlvr_envs.workers._testing:loaded"
 
 
 def test_a_runaway_call_is_killed_at_its_limit_and_the_pool_recovers():
@@ -25,6 +26,27 @@ def test_a_runaway_call_is_killed_at_its_limit_and_the_pool_recovers():
             p.call(SLEEP, [30], timeout=0.3)
         assert time.perf_counter() - start < 2.0
         assert p.call(SLEEP, [0], timeout=30) == 0
+    finally:
+        p.close()
+
+
+def test_a_worker_imports_registered_modules_and_earlier_targets_before_its_first_call(
+    monkeypatch,
+):
+    monkeypatch.setattr(pool, "_PRELOAD", dict(pool._PRELOAD))  # this test's additions go away
+    assert "rlvr_envs.mathcheck.symbolic" in pool._PRELOAD  # registered by mathcheck.compare
+    pool.preload("rlvr_envs.writers", "rlvr_envs.no_such_module")  # the latter: left to a call
+    with pytest.raises(ValueError, match="must live in"):
+        pool.preload("os")
+    modules = ["rlvr_envs.writers", "rlvr_envs.calibration.cards", "sympy"]
+    p = pool.WorkerPool(size=1)
+    try:
+        assert p.call(LOADED, [modules], timeout=30) == [True, False, True]
+        low, high = p.call("rlvr_envs.calibration.cards:wilson_interval", [3, 10], timeout=30)
+        assert 0 < low < 0.3 < high < 1
+        with pytest.raises(pool.WorkerTimeout):
+            p.call(SLEEP, [30], timeout=0.3)  # the worker is killed; a replacement starts
+        assert p.call(LOADED, [modules], timeout=30) == [True, True, True]  # and loads cards
     finally:
         p.close()
 

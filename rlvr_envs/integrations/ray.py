@@ -3,7 +3,9 @@
 Three pieces, each on `Ray <https://docs.ray.io>`_ (the engine verl, NeMo Gym and OpenRLHF
 run on), none of them a scheduler of our own:
 
-* :func:`verify_batch` (also ``rlvr_envs.verify_batch(..., backend="ray")``): the pairs are
+* :func:`verify_batch` (also ``rlvr_envs.verify_batch(..., backend="ray")``: this module
+  registers it with :func:`rlvr_envs.registry.register_batch_backend`, and the registry finds
+  the module through its entry point in ``pyproject.toml``): the pairs are
   cut into chunks, and each chunk is one Ray task that grades it with the local
   :func:`rlvr_envs.verify_batch` in whatever worker process, on whatever node, Ray gives it.
   Code runs in that node's own sandbox jails (each worker process starts its own, as any
@@ -59,6 +61,7 @@ from rlvr_envs.curriculum.feed import CurriculumFeed, FeedItem
 from rlvr_envs.curriculum.space import Outcome
 from rlvr_envs.curriculum.teachers.base import Teacher
 from rlvr_envs.integrations.trl import Spec
+from rlvr_envs.registry import register_batch_backend
 from rlvr_envs.writers import FORMATS, with_progress, write_parquet, writer_for
 
 log = logging.getLogger(__name__)
@@ -266,6 +269,9 @@ def verify_batch(
 
     verdicts = _submit_in_order(submit, chunks, workers)
     return [verdict for chunk in verdicts for verdict in chunk]
+
+
+register_batch_backend("ray", verify_batch)  # rlvr_envs.verify_batch(..., backend="ray")
 
 
 # -- export ---------------------------------------------------------------------------------------

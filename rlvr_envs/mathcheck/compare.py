@@ -46,8 +46,12 @@ from rlvr_envs.mathcheck.parse import (
     UnsupportedLatex,
     parse_with_units,
 )
+from rlvr_envs.workers import pool
 
 SYMBOLIC_TARGET = "rlvr_envs.mathcheck.symbolic:equivalent"
+# sympy, loaded in every worker before its first call: our check and the math families'
+# checks in a worker all build sympy objects with this module
+pool.preload(SYMBOLIC_TARGET.partition(":")[0])
 
 __all__ = ["MAX_PRECISION", "Comparison", "compare_answers", "is_equivalent", "precision_of"]
 
@@ -135,8 +139,6 @@ def compare_answers(
 
 
 def _symbolic(gold: str, pred: str, timeout: float, precision: int | None) -> Comparison:
-    from rlvr_envs.workers import pool
-
     try:
         equal = bool(pool.call(SYMBOLIC_TARGET, [gold, pred, precision], timeout))
     except pool.WorkerTimeout:

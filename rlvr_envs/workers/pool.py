@@ -12,8 +12,11 @@ stopped wherever it is. Workers are plain subprocesses speaking JSON lines over 
 * from async code, through :func:`asyncio.to_thread`.
 
 A worker imports what it runs on start-up and then announces itself, so its start-up time
-never counts against a call's limit. After a kill a replacement starts at once, in the
-background, so the next call finds a warm worker. Workers die with their parent (Linux
+never counts against a call's limit: each worker starts with the modules registered with
+:func:`preload` (verifier code registers what its targets need: :mod:`rlvr_envs.mathcheck`
+registers its sympy module) and those of every target called so far, the first call's
+included. So the pool names no verifier module itself. After a kill a replacement starts at
+once, in the background, so the next call finds a warm worker. Workers die with their parent (Linux
 ``PR_SET_PDEATHSIG``, and end-of-file on their input everywhere).
 """
 
@@ -28,6 +31,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,13 +52,13 @@ class WorkerCrash(WorkerError):
 
 
 class _Worker:
-    def __init__(self, memory_mb: int) -> None:
+    def __init__(self, memory_mb: int, modules: Sequence[str] = ()) -> None:
         package_root = str(Path(__file__).resolve().parents[2])
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
         env["RLVR_WORKER_MEMORY_MB"] = str(memory_mb)
         self.proc = subprocess.Popen(
-            [sys.executable, "-u", "-m", "rlvr_envs.workers.process"],
+            [sys.executable, "-u", "-m", "rlvr_envs.workers.process", *modules],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -123,6 +127,11 @@ class WorkerPool:
         self._cond = threading.Condition()
         self._closed = False
 
+    def _start(self) -> _Worker:
+        with _PRELOAD_LOCK:
+            modules = tuple(_PRELOAD)
+        return _Worker(self.memory_mb, modules)
+
     def _acquire(self) -> _Worker:
         with self._cond:
             while True:
@@ -135,7 +144,7 @@ class WorkerPool:
                     break
                 self._cond.wait()
         try:
-            return _Worker(self.memory_mb)
+            return self._start()
         except BaseException:
             with self._cond:
                 self._count -= 1
@@ -147,7 +156,7 @@ class WorkerPool:
         if not healthy:
             worker.kill()
             try:  # warm a replacement now, so the next call does not pay start-up
-                replacement = _Worker(self.memory_mb)
+                replacement = self._start()
             except OSError:
                 replacement = None
         with self._cond:
@@ -166,6 +175,7 @@ class WorkerPool:
         """Run ``module:function(*args)`` in a worker; kill it after ``timeout`` seconds."""
         if not target.startswith(ALLOWED_PREFIX):
             raise ValueError(f"worker targets must live in {ALLOWED_PREFIX}*, got {target!r}")
+        preload(target.partition(":")[0])
         for attempt in range(2):  # an idle worker may have died (killed by the OS, say)
             worker = self._acquire()
             healthy = False
@@ -201,6 +211,20 @@ class WorkerPool:
 
 _POOL: WorkerPool | None = None
 _POOL_LOCK = threading.Lock()
+_PRELOAD: dict[str, None] = {}  # modules a new worker imports before `ready`, in order
+_PRELOAD_LOCK = threading.Lock()
+
+
+def preload(*modules: str) -> None:
+    """Have every worker started from now on (in any pool of this process) import
+    ``modules`` before it says ``ready``, so that no call's limit pays for them. A module that
+    fails to import there is left for the call that needs it to report."""
+    for module in modules:
+        if not module.startswith(ALLOWED_PREFIX):
+            raise ValueError(f"worker modules must live in {ALLOWED_PREFIX}*, got {module!r}")
+    with _PRELOAD_LOCK:
+        for module in modules:
+            _PRELOAD.setdefault(module, None)
 
 
 def get_pool() -> WorkerPool:

@@ -2,11 +2,14 @@
 
 Protocol: one JSON request per line on stdin (``{"target": "module:function", "args":
 [...]}``), one JSON reply per line on stdout. The worker limits its own address space,
-dies with its parent, and preloads sympy before it says ``ready``.
+dies with its parent, and imports the modules named on its command line (the pool passes
+those of the targets it has run, so sympy is loaded for the math checks) before it says
+``ready``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -52,10 +55,19 @@ def _resolve(target: str):
     return getattr(importlib.import_module(module_name), function_name)
 
 
+def _preload(modules: list[str]) -> None:
+    """Import ``modules`` now, so that no call pays for it; one that fails is left for the
+    call that needs it to report."""
+    for module in modules:
+        if module.startswith("rlvr_envs."):
+            with contextlib.suppress(Exception):
+                importlib.import_module(module)
+
+
 def main() -> None:
     _die_with_parent()
     _limit_memory()
-    importlib.import_module("rlvr_envs.mathcheck.symbolic")  # preload sympy
+    _preload(sys.argv[1:])
     out = sys.stdout.buffer
     out.write(b"ready\n")
     out.flush()
