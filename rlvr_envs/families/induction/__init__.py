@@ -19,6 +19,12 @@ FAMILIES: list[tuple[str, int]] = [
     ("RowRule", 0),
     ("StringByExample", 0),
     ("IntegerFunction", 0),
+    ("PolynomialRule", 0),
+    # -- rules as answers: any rule of the stated space that fits scores 1
+    ("CellularRule", 0),
+    ("RegexSynthesis", 0),
+    ("BooleanFormulaSynthesis", 0),
+    ("MealyMachine", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
