@@ -296,12 +296,31 @@ class Family:
 
     name: ClassVar[str] = ""
     knobs: ClassVar[dict[str, Knob]] = {}
+
+    # -- the answer: where it sits, what the prompt calls it, the form a reward needs -------
+    # answer_format: where the final answer sits in a completion: "tags"
+    #   (<answer>...</answer>), "boxed" (\boxed{...}) or "code" (the last fenced python
+    #   block). The class value is the default; Family(answer_format=...) picks another, so
+    #   read it from the instance (or the problem's answer_format).
+    # answer_syntax: the words for the answer in the format sentence every prompt ends with
+    #   ("the moves as letters U, D, L, R (e.g. RRDDL)"; see instruction()). Shown to the
+    #   model: changing it changes generated problems.
+    # answer_form: the written form a reward of 1 needs; never shown to the model. Where the
+    #   answer is a math value, a name from rlvr_envs.mathcheck.forms.FORMS, which the check
+    #   enforces with check_form (MathFamily and judge_value); otherwise a short description
+    #   of the family's own syntax, which its check parses strictly.
+    # answer_element: for a collection form (roots, tuple, set, interval, matrix), the form of
+    #   each element (None: check_form's default for the collection).
+    # answer_variables: the unknowns the prompt names, in order ("x", "y"): an answer may
+    #   assign them (x = 3), assigning any other name is wrong, and they are the variables a
+    #   polynomial or expression answer may use. form_variables(problem) gives them per
+    #   problem where they vary.
     answer_format: ClassVar[str] = "tags"
     answer_syntax: ClassVar[str] = "your final answer"
-    # The written form the prompt asks for: a name from rlvr_envs.mathcheck.forms.FORMS
-    # where the answer is a math value (the family's check enforces it with check_form),
-    # else a short description of the family's own syntax, which its check parses strictly.
     answer_form: ClassVar[str] = ""
+    answer_element: ClassVar[str | None] = None
+    answer_variables: ClassVar[tuple[str, ...]] = ()
+
     max_answer_chars: ClassVar[int] = 10_000
     single_answer: ClassVar[bool] = True
     # False where several different answers are right (any shortest path, any colouring):
@@ -369,6 +388,11 @@ class Family:
         seeds rises with difficulty, and teachers may log it.
         """
         raise NotImplementedError(f"{self.name} does not define a complexity proxy")
+
+    def form_variables(self, problem: Problem) -> tuple[str, ...]:
+        """The unknowns this problem's prompt names, in order (by default
+        :attr:`answer_variables`; override where they differ between problems)."""
+        return self.answer_variables
 
     def answer_labels(self, problem: Problem) -> tuple[str, ...]:
         """What the prompt names the answer (``f'(x)``, ``EF``, ``A^{-1}``): a leading

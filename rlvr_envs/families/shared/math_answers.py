@@ -10,8 +10,6 @@ its value is right (design.md, "Rewards for the work, not for a shortcut").
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rlvr_envs.core import Family, Judgement, Problem, verify_timeout
 from rlvr_envs.mathcheck.compare import compare_answers
 from rlvr_envs.mathcheck.forms import check_form
@@ -22,19 +20,15 @@ class MathFamily(Family):
 
     Subclasses set ``answer_form`` (a name from :data:`rlvr_envs.mathcheck.forms.FORMS`),
     ``answer_element`` for collections, and ``answer_variables`` (or override
-    :meth:`form_variables`) when the prompt names the unknown, so that ``x = 3`` is accepted
-    and ``y = 3`` is not. The form is checked first: it is cheap and it refuses formulas
-    before any symbolic work. Values are exact; a decimal approximation is wrong.
+    :meth:`~rlvr_envs.core.Family.form_variables`) when the prompt names the unknown, so that
+    ``x = 3`` is accepted and ``y = 3`` is not (:class:`~rlvr_envs.core.Family` says what
+    each ``answer_*`` attribute means). The form is checked first: it is cheap and it
+    refuses formulas before any symbolic work. Values are exact; a decimal approximation is
+    wrong.
     """
 
     answer_syntax = "the final answer"
     answer_form = "rational"
-    answer_element: ClassVar[str | None] = None
-    answer_variables: ClassVar[tuple[str, ...]] = ()
-
-    def form_variables(self, problem: Problem) -> tuple[str, ...]:
-        """The unknowns this problem's prompt names, in order (assignable in the answer)."""
-        return self.answer_variables
 
     def check(self, problem: Problem, answer: str) -> Judgement:
         return judge_value(
