@@ -122,6 +122,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
     parser.add_argument("--dtype", default=None, help="bfloat16 on cuda, float32 on cpu")
     parser.add_argument("--tiny", action="store_true", help="a tiny model only (smoke run)")
+    parser.add_argument(
+        "--archs", nargs="+", choices=sorted(ARCHITECTURES), default=None,
+        help="architectures to run (default: both SmolLM2 ones; --tiny: tiny)",
+    )  # fmt: skip
     parser.add_argument("--prompts", type=int, default=8)
     parser.add_argument("--group", type=int, default=8)
     parser.add_argument("--tokens", type=int, default=256)
@@ -136,7 +140,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
         if not torch.cuda.is_available():
             raise SystemExit("no CUDA device: run with --device cpu for a smoke run")
-    archs = ["tiny"] if args.tiny else ["smollm2-135m-arch", "smollm2-1.7b-arch"]
+    archs = args.archs or (["tiny"] if args.tiny else ["smollm2-135m-arch", "smollm2-1.7b-arch"])
     report: dict[str, Any] = {"setup": {k: v for k, v in vars(args).items() if k != "out"}}
     with tempfile.TemporaryDirectory() as tmp:
         for arch in archs:

