@@ -58,6 +58,7 @@ def _rlvr_eval(server: RealServer, out: Path) -> subprocess.CompletedProcess[str
         str(rlvr), "eval", SUITE, "--n", str(N), "--base-url", server.base_url,
         "--model", server.model, "--max-tokens", str(MAX_TOKENS), "--out", str(out),
         "--concurrency", "8", "--system-prompt", SYSTEM, "--no-progress",
+        "--no-chat-examples",  # the system prompt alone: what _prompt_tokens counts
     ]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, f"rlvr eval failed ({done.returncode}):\n{done.stderr[-3000:]}"
