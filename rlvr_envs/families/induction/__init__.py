@@ -25,6 +25,12 @@ FAMILIES: list[tuple[str, int]] = [
     ("RegexSynthesis", 0),
     ("BooleanFormulaSynthesis", 0),
     ("MealyMachine", 0),
+    ("AutomatonInference", 0),
+    # -- analogies, odd ones out, ciphers and operators from examples
+    ("LetterAnalogy", 0),
+    ("OddOneOut", 0),
+    ("CipherByExample", 0),
+    ("MysteryOperator", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.

@@ -25,7 +25,7 @@ from typing import ClassVar
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
 
 INPUTS, OUTPUTS = "ab", "xy"
-_LINE = re.compile(r"(\d{1,2})\s*,?\s*([a-z])\s*(?:->|→|:)\s*(\d{1,2})\s*[,/]?\s*([a-z])")
+_LINE = re.compile(r"(\d{1,2})\s*(?:,\s*)?([a-z])\s*(?:->|→|:)\s*(\d{1,2})\s*(?:[,/]\s*)?([a-z])")
 Table = dict[tuple[int, str], tuple[int, str]]
 
 

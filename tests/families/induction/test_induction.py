@@ -31,6 +31,8 @@ def test_random_combinations_of_knob_values_generate_solvable_problems(env_id):
             if knob.type == "int":
                 low, high = int(knob.low), int(knob.high)
                 knobs[name] = rng.choice([low, high, rng.randint(low, high)])
+            elif knob.type == "float":
+                knobs[name] = rng.choice([knob.low, knob.high, rng.uniform(knob.low, knob.high)])
             else:
                 knobs[name] = rng.choice(list(knob.choices))
         problem = task.generate(seed=trial, knobs=knobs)
