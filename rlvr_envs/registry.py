@@ -43,6 +43,7 @@ DOMAINS: tuple[str, ...] = (
     "puzzles",
     "algorithms",
     "strings",
+    "data",
     "induction",
     "spatial",
 )

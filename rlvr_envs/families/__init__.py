@@ -35,6 +35,7 @@ DOMAIN_PACKAGES = (
     "puzzles",
     "algorithms",
     "strings",
+    "data",
     "induction",
     "spatial",
 )
