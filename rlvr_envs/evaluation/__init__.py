@@ -42,6 +42,7 @@ from rlvr_envs.evaluation.report import summarise
 from rlvr_envs.evaluation.run import (
     ProblemResult,
     SampleResult,
+    ScoringOptions,
     ascore_problems,
     score_problems,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "OpenAIBackend",
     "ProblemResult",
     "SampleResult",
+    "ScoringOptions",
     "ascore_problems",
     "calibrate_env",
     "calibrate_envs",
