@@ -31,6 +31,11 @@ FAMILIES: list[tuple[str, int]] = [
     ("OddOneOut", 0),
     ("CipherByExample", 0),
     ("MysteryOperator", 0),
+    ("SortByExample", 0),
+    ("ConceptLearning", 0),
+    ("PositionShuffle", 0),
+    ("ProgressiveMatrix", 0),
+    ("CompositionalTranslation", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
