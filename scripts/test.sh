@@ -66,8 +66,8 @@ lint() {
     return $rc
 }
 
-main_suite() {
-    "$VENV/bin/python" -m pytest -n auto -q -m "not slow" "$@"
+main_suite() {  # the 30 slowest tests are listed, so the log says where the budget goes
+    "$VENV/bin/python" -m pytest -n auto -q -m "not slow" --durations=30 "$@"
 }
 
 # The env adapter against the oldest gymnasium pyproject.toml admits (the pinned one above
