@@ -24,6 +24,11 @@ FAMILIES: list[tuple[str, int]] = [
     ("MovingAverage", 0),
     ("SeriesPeaks", 0),
     ("SeriesGaps", 0),
+    ("TimeZoneConversion", 0),
+    ("FlightDuration", 0),
+    ("MeetingSlot", 0),
+    ("TimeZoneMeeting", 0),
+    ("RecipeScaling", 0),
 ]
 
 # rlvr/Data-v0 is added (and frozen) once every family of its first release is in.
