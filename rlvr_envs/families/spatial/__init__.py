@@ -36,4 +36,4 @@ FAMILIES: list[tuple[str, int]] = [
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
 SPATIAL_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
-MIXTURES: list[tuple[str, list[str]]] = []  # rlvr/Spatial-v0 comes with the last family
+MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Spatial-v0", SPATIAL_V0)]

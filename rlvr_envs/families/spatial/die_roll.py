@@ -16,6 +16,7 @@ Difficulty raises both.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
@@ -40,6 +41,12 @@ _WORDS = {
 }
 
 
+@cache
+def _starts() -> list[dict[str, str]]:
+    """The die's 24 orientations, ordered by the numbers on top and at the front."""
+    return sorted(orientations(_STANDARD), key=lambda f: f["top"] + f["front"])
+
+
 class DieRoll(Family):
     """The top, front and right numbers of a die after rolls and turns."""
 
@@ -55,7 +62,7 @@ class DieRoll(Family):
         moves = ["north", "south", "east", "west"]
         if knobs["spins"]:
             moves += ["clockwise", "anticlockwise"]
-        start = rng.choice(sorted(orientations(_STANDARD), key=lambda f: f["top"] + f["front"]))
+        start = dict(rng.choice(_starts()))
         while True:
             path = [rng.choice(moves) for _ in range(n)]
             faces = start

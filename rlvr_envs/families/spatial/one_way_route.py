@@ -45,17 +45,23 @@ def search(
 ) -> dict[tuple[int, int], tuple[int, tuple[int, int] | None, str]]:
     """Breadth-first search from ``start``: each reachable intersection's distance in blocks,
     the intersection it is first reached from and the move that reaches it."""
+    exits: dict[tuple[int, int], list[tuple[str, tuple[int, int]]]] = {}
+    for r in range(size):
+        for c in range(size):
+            exits[(r, c)] = [
+                (move, (r + dr, c + dc))
+                for move, (dr, dc) in _STEP.items()
+                if 0 <= r + dr < size and 0 <= c + dc < size and allowed(streets, r, c, move)
+            ]
     found: dict[tuple[int, int], tuple[int, tuple[int, int] | None, str]] = {
         (start[0], start[1]): (0, None, "")
     }
     queue = deque([(start[0], start[1])])
     while queue:
-        r, c = queue.popleft()
-        for move, (dr, dc) in _STEP.items():
-            nxt = (r + dr, c + dc)
-            inside = 0 <= nxt[0] < size and 0 <= nxt[1] < size
-            if inside and nxt not in found and allowed(streets, r, c, move):
-                found[nxt] = (found[(r, c)][0] + 1, (r, c), move)
+        here = queue.popleft()
+        for move, nxt in exits[here]:
+            if nxt not in found:
+                found[nxt] = (found[here][0] + 1, here, move)
                 queue.append(nxt)
     return found
 

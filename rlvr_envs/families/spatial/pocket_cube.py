@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from functools import cache
 from itertools import product
+from operator import itemgetter
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
@@ -89,12 +91,22 @@ def moves() -> dict[str, tuple[int, ...]]:
     return out
 
 
+@cache
+def _gathers() -> dict[str, Callable[[tuple[str, ...]], tuple[str, ...]]]:
+    """Each move as a function that gathers the new state from the old (sticker ``perm[i]``
+    of the new state is sticker ``i`` of the old)."""
+    out = {}
+    for move, perm in moves().items():
+        source = [0] * 24
+        for i, j in enumerate(perm):
+            source[j] = i
+        out[move] = itemgetter(*source)
+    return out
+
+
 def apply(state: tuple[str, ...], move: str) -> tuple[str, ...]:
-    perm = moves()[move]
-    out = [""] * 24
-    for i, colour in enumerate(state):
-        out[perm[i]] = colour
-    return tuple(out)
+    """The sticker colours after ``move``."""
+    return _gathers()[move](state)
 
 
 def solved_state() -> tuple[str, ...]:
