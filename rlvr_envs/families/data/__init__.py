@@ -29,6 +29,10 @@ FAMILIES: list[tuple[str, int]] = [
     ("MeetingSlot", 0),
     ("TimeZoneMeeting", 0),
     ("RecipeScaling", 0),
+    ("SpiralOrder", 0),
+    ("MatrixPooling", 0),
+    ("BarChartReading", 0),
+    ("LineChartReading", 0),
 ]
 
 # rlvr/Data-v0 is added (and frozen) once every family of its first release is in.
