@@ -45,21 +45,26 @@ def search(
 ) -> dict[tuple[int, int], tuple[int, tuple[int, int] | None, str]]:
     """Breadth-first search from ``start``: each reachable intersection's distance in blocks,
     the intersection it is first reached from and the move that reaches it."""
-    exits: dict[tuple[int, int], list[tuple[str, tuple[int, int]]]] = {}
-    for r in range(size):
-        for c in range(size):
-            exits[(r, c)] = [
-                (move, (r + dr, c + dc))
-                for move, (dr, dc) in _STEP.items()
-                if 0 <= r + dr < size and 0 <= c + dc < size and allowed(streets, r, c, move)
-            ]
+    steps: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
+    for key, state in streets.items():
+        r, c, way = key.split(",")
+        here = (int(r), int(c))
+        there = (here[0], here[1] + 1) if way == "E" else (here[0] + 1, here[1])
+        if state in ("both", "forward"):
+            steps.setdefault(here, {})[way] = there
+        if state in ("both", "back"):
+            steps.setdefault(there, {})["W" if way == "E" else "N"] = here
+    exits = {
+        cell: [(move, moves[move]) for move in _STEP if move in moves]
+        for cell, moves in steps.items()
+    }
     found: dict[tuple[int, int], tuple[int, tuple[int, int] | None, str]] = {
         (start[0], start[1]): (0, None, "")
     }
     queue = deque([(start[0], start[1])])
     while queue:
         here = queue.popleft()
-        for move, nxt in exits[here]:
+        for move, nxt in exits.get(here, ()):
             if nxt not in found:
                 found[nxt] = (found[here][0] + 1, here, move)
                 queue.append(nxt)

@@ -27,8 +27,8 @@ def _brute_range(top, front, side):
 
 
 def test_the_range_matches_an_exhaustive_search_and_other_answers_fail():
-    for seed in range(12):
-        problem = _gen(ENV, seed, size=3, height=2 + seed % 2)
+    for seed in range(10):
+        problem = _gen(ENV, seed, size=3, height=2 + (seed % 4 == 0))
         meta = problem.meta
         fewest, most = _brute_range(meta["top"], meta["front"], meta["side"])
         assert _score(problem, f"{fewest}, {most}") == 1.0

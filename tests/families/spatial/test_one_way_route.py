@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import networkx as nx
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.families.spatial.helpers import _gen, _score
 
@@ -67,3 +69,21 @@ def test_every_shortest_route_scores_one_and_invalid_routes_fail():
                 break
         assert _score(problem, _moves(path[:-1])) == 0.0
     assert several >= 5
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10**6), moves=st.lists(st.sampled_from("NESW"), min_size=1, max_size=14))
+def test_a_route_scores_one_exactly_when_networkx_calls_it_a_shortest_path(seed, moves):
+    problem = _gen(ENV, seed, 0.5)
+    graph, start, goal = _graph(problem.prompt)
+    step = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+    path = [start]
+    for move in moves:
+        path.append((path[-1][0] + step[move][0], path[-1][1] + step[move][1]))
+    valid = all(graph.has_edge(a, b) for a, b in itertools.pairwise(path)) and path[-1] == goal
+    shortest = valid and len(moves) == nx.shortest_path_length(graph, start, goal)
+    assert _score(problem, " ".join(moves)) == float(shortest)
+    # the oracle's route made longer by a detour there and back (valid or not) scores 0
+    back = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    detour = problem.answer.split() + moves + [back[m] for m in reversed(moves)]
+    assert _score(problem, " ".join(detour)) == 0.0

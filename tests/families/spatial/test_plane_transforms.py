@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.families.spatial.helpers import _gen, _score
 
 ENV = "rlvr/PlaneTransforms-v0"
@@ -46,3 +49,10 @@ def test_the_point_follows_complex_arithmetic_and_other_points_fail():
         assert _score(problem, f"({y}, {x})") == float(x == y)
         assert _score(problem, f"({x}, {y + 1})") == 0.0
         assert _score(problem, f"({x})") == 0.0
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10**6), x=st.integers(-40, 40), y=st.integers(-40, 40))
+def test_a_point_scores_one_exactly_when_it_is_the_simulated_one(seed, x, y):
+    problem = _gen(ENV, seed, 0.5)
+    assert _score(problem, f"({x}, {y})") == float((x, y) == _simulate(problem.prompt))
