@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rlvr_envs import env as _gymnasium_adapter  # noqa: F401  (gymnasium ids, see below)
 from rlvr_envs.core import (
     EVAL_SEEDS,
     TRAIN_SEEDS,
@@ -81,4 +82,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'rlvr_envs' has no attribute {name!r}")
 
 
-list_envs()  # registers every built-in id with gymnasium
+list_envs()  # registers every built-in id, with gymnasium too (rlvr_envs.env listens)

@@ -20,6 +20,10 @@ Async vector envs keep observations in shared memory; gymnasium reads a shared `
 buffer once, into a tuple, so ``UnicodeText`` registers its own reader (gymnasium's
 extension point for spaces) that decodes the current contents. The gymnasium versions this
 is tested with are the bounds in ``pyproject.toml``.
+
+Every registered id is a gymnasium id too: this module registers each one with gymnasium as
+the registry learns of it (:func:`rlvr_envs.registry.on_register`), and ``import rlvr_envs``
+imports this module.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from gymnasium.vector.utils import read_from_shared_memory
 
 from rlvr_envs.chat import chat_messages
 from rlvr_envs.core import EVAL_SEEDS, Problem, canonical_json
-from rlvr_envs.registry import family_for, make_task, verify
+from rlvr_envs.registry import family_for, make_task, on_register, verify
 
 MAX_PROMPT_CHARS = 65_536
 MAX_COMPLETION_CHARS = 10_000_000
@@ -263,3 +267,12 @@ def problems_from_info(info: Mapping[str, Any]) -> list[Problem | None]:
         else None
         for i, text in enumerate(value)
     ]
+
+
+def register_with_gymnasium(env_id: str) -> None:
+    """Make ``gym.make(env_id)`` build a :class:`TextEnv` of ``env_id`` (once per id)."""
+    if env_id not in gym.registry:
+        gym.register(id=env_id, entry_point="rlvr_envs.env:TextEnv", kwargs={"env_id": env_id})
+
+
+on_register(register_with_gymnasium)  # every id registered so far, and each one after it

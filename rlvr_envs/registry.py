@@ -1,4 +1,5 @@
-"""Env ids -> families: tasks, mixtures, versions, verification and gymnasium registration.
+"""Env ids -> families: tasks, mixtures, versions and verification (gymnasium registration is
+the adapter's, :mod:`rlvr_envs.env`, told of each id through :func:`on_register`).
 
 An env id (``rlvr/<Name>-v<N>``) names either one family at one version or a *mixture*
 whose membership is frozen per version. Built-in families are declared in
@@ -73,6 +74,7 @@ _INSTANCES: dict[str, Family] = {}
 # id -> later ids whose generator some frozen mixture runs under it (see families/__init__)
 _REISSUED: dict[str, list[str]] = {}
 _BUILTINS_LOADED = False
+_LISTENERS: list[Callable[[str], None]] = []  # on_register's: told of every id registered
 
 
 def _split_id(env_id: str) -> tuple[str, int]:
@@ -112,16 +114,17 @@ def _add_spec(spec: _Spec) -> None:
             )
         _BY_FAMILY[key] = spec.env_id
     _SPECS[spec.env_id] = spec
-    _register_gymnasium(spec.env_id)
+    for listener in _LISTENERS:
+        listener(spec.env_id)
 
 
-def _register_gymnasium(env_id: str) -> None:
-    import gymnasium
-
-    if env_id not in gymnasium.registry:
-        gymnasium.register(
-            id=env_id, entry_point="rlvr_envs.env:TextEnv", kwargs={"env_id": env_id}
-        )
+def on_register(listener: Callable[[str], None]) -> None:
+    """Call ``listener(env_id)`` for every id registered so far and for each one registered
+    later. The gymnasium adapter (:mod:`rlvr_envs.env`) registers every id with gymnasium
+    this way, so the registry names no module above it."""
+    _LISTENERS.append(listener)
+    for env_id in list(_SPECS):
+        listener(env_id)
 
 
 def register(
