@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 import rlvr_envs
+from rlvr_envs.calibration.cards import wilson_interval
 from rlvr_envs.evaluation.backend import parse_chat_examples
-from rlvr_envs.evaluation.cards import wilson_interval
 from trainers.grpo import checkpoint
 from trainers.grpo.metrics import read_jsonl
 from trainers.grpo.presets import PRESETS
@@ -122,9 +122,9 @@ def learning_study(args: argparse.Namespace) -> Study:
 
 def device_label(base: dict[str, Any]) -> str:
     """Where the study runs, in words: ``CPU``, or the CUDA device's name."""
-    from trainers.grpo.train import pick_device
-
     import torch
+
+    from trainers.grpo.train import pick_device
 
     device = pick_device(str(base.get("device", "auto")))
     if device.type != "cuda" or not torch.cuda.is_available():
@@ -136,7 +136,7 @@ def device_label(base: dict[str, Any]) -> str:
 
 
 def interval(passes: int, n: int) -> list[float]:
-    """Wilson 95% interval of passes / n (``rlvr_envs.evaluation.cards.wilson_interval``)."""
+    """Wilson 95% interval of passes / n (``rlvr_envs.calibration.cards.wilson_interval``)."""
     return list(wilson_interval(passes, n)) if n else [0.0, 1.0]
 
 
