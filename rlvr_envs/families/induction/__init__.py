@@ -31,6 +31,7 @@ FAMILIES: list[tuple[str, int]] = [
     ("OddOneOut", 0),
     ("CipherByExample", 0),
     ("MysteryOperator", 0),
+    # -- orders, concepts, reorderings, figure grids and a made-up language
     ("SortByExample", 0),
     ("ConceptLearning", 0),
     ("PositionShuffle", 0),
@@ -40,4 +41,4 @@ FAMILIES: list[tuple[str, int]] = [
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
 INDUCTION_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
-MIXTURES: list[tuple[str, list[str]]] = []
+MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Induction-v0", INDUCTION_V0)]

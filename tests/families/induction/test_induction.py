@@ -1,7 +1,7 @@
-"""What holds for the whole induction domain beyond the generic family contract: the
-constant-answer bar of issue 29 (the best fixed answer earns at most 0.10 at difficulty
-0.5) and random knob combinations that generate solvable problems. Tests of one family are
-in test_<family module>.py beside this module."""
+"""What holds for the whole induction domain beyond the generic family contract: its frozen
+mixture, the constant-answer bar of issue 29 (the best fixed answer earns at most 0.10 at
+difficulty 0.5), random knob combinations that generate solvable problems, and the suite.
+Tests of one family are in test_<family module>.py beside this module."""
 
 from __future__ import annotations
 
@@ -11,8 +11,26 @@ import pytest
 
 import rlvr_envs
 from rlvr_envs.audit import best_constant_answer
+from rlvr_envs.families.induction import INDUCTION_V0
 
 INDUCTION_IDS = rlvr_envs.list_envs(domain="induction", mixtures=False)
+
+
+def test_the_mixture_holds_every_family_and_is_frozen():
+    assert len(INDUCTION_V0) >= 20 and len(set(INDUCTION_V0)) == len(INDUCTION_V0)
+    assert sorted(INDUCTION_V0) == INDUCTION_IDS
+    task = rlvr_envs.make_task("rlvr/Induction-v0")
+    assert [m.env_id for m in task.members] == INDUCTION_V0
+    seen = {task.generate(seed=s).family for s in range(300)}
+    assert seen == {rlvr_envs.make_task(i).family.name for i in INDUCTION_V0}
+
+
+def test_the_suite_covers_the_mixture_and_its_eval_set_loads():
+    suite = rlvr_envs.load_suite("induction-v0")
+    assert [row.id for row in suite.envs] == INDUCTION_V0
+    frozen = suite.load_eval_set()
+    assert len(frozen) == 8 * len(INDUCTION_V0)
+    assert all(p.seed >= rlvr_envs.EVAL_SEEDS.start for p in frozen)
 
 
 @pytest.mark.parametrize("env_id", INDUCTION_IDS)
