@@ -37,16 +37,17 @@ TETROMINOES: dict[str, Cells] = {
 
 def drop(filled: set[tuple[int, int]], piece: Cells, column: int) -> set[tuple[int, int]]:
     """The filled (height, column) cells after dropping ``piece`` with its leftmost cell in
-    ``column`` (heights count from 0 at the floor)."""
+    ``column`` (heights count from 0 at the floor). Falling from above, the piece stops where
+    its lowest cell in some column rests on that column's highest filled cell."""
     rows = 1 + max(r for r, _ in piece)
-    top = max((h for h, _ in filled), default=-1) + rows + 1
     # piece cell (r, c) sits at height base + rows - 1 - r
-    base = top
-    while base > 0:
-        below = {(base - 1 + rows - 1 - r, column + c) for r, c in piece}
-        if below & filled:
-            break
-        base -= 1
+    lowest: dict[int, int] = {}
+    for r, c in piece:
+        lowest[c] = min(lowest.get(c, rows), rows - 1 - r)
+    base = 0
+    for c, offset in lowest.items():
+        top = max((h for h, col in filled if col == column + c), default=-1)
+        base = max(base, top + 1 - offset)
     return filled | {(base + rows - 1 - r, column + c) for r, c in piece}
 
 
@@ -56,11 +57,10 @@ def settle(width: int, drops: list[tuple[Cells, int]], clear: bool) -> list[int]
     for piece, column in drops:
         filled = drop(filled, piece, column)
         if clear:
-            full = sorted(
-                (h for h in {h for h, _ in filled} if sum(1 for g, _ in filled if g == h) == width),
-                reverse=True,
-            )
-            for h in full:
+            counts: dict[int, int] = {}
+            for h, _ in filled:
+                counts[h] = counts.get(h, 0) + 1
+            for h in sorted((h for h, n in counts.items() if n == width), reverse=True):
                 filled = {(g - (g > h), c) for g, c in filled if g != h}
     return [1 + max((h for h, c in filled if c == col), default=-1) for col in range(width)]
 
