@@ -125,8 +125,10 @@ class OddOneOut(Family):
         except AnswerError as exc:
             return Judgement.unparsable(str(exc))
         name = re.sub(r"\s+", " ", match.group(2).strip().lower())
-        name = {"perfect square": "square", "a square": "square"}.get(name, name)
         name = re.sub(r"^(?:a |an )", "", name)
+        name = re.sub(r"^multiples of ", "multiple of ", name)  # "the others are multiples"
+        name = re.sub(r"^end in ", "ends in ", name)
+        name = {"perfect square": "square", "squares": "square", "primes": "prime"}.get(name, name)
         if name not in PROPERTIES:
             return Judgement.unparsable(f"{name[:40]!r} is not a property of the list")
         items = problem.meta["items"]

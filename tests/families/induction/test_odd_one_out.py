@@ -38,5 +38,7 @@ def test_every_pair_scores_one_exactly_when_it_is_a_witness():
         odd, name = problem.answer.split("; ")
         assert _score(problem, odd) == 0.0 and _score(problem, name) == 0.0
         assert _score(problem, f"{odd}; the others are all {name}") == 1.0
+        plural = name.replace("multiple of", "multiples of").replace("ends in", "end in")
+        assert _score(problem, f"{odd}; the others are all {plural}") == 1.0
         assert _score(problem, f"{int(odd) + 1}; {name}") == 0.0  # not in the list
         assert _score(problem, f"{odd}; multiple of 11") == 0.0
