@@ -38,6 +38,8 @@ SUMMARIES = {
     "algorithms": "dynamic programming, greedy choices, enumeration, data-structure "
     "simulations, with certificates",
     "strings": "counting, sorting, partitioning, matching, formatting and encoding text",
+    "data": "CSV tables, JSONPath, logs, time series, time zones, meeting slots, recipes, "
+    "matrices and ASCII charts",
     "spatial": "dice and cube turns, cube nets, the 2x2x2 cube, views of stacked cubes, figures, "
     "mental rotation, folding, maps, bearings, routes, lines of sight and mirrors",
 }

@@ -35,5 +35,6 @@ FAMILIES: list[tuple[str, int]] = [
     ("LineChartReading", 0),
 ]
 
-# rlvr/Data-v0 is added (and frozen) once every family of its first release is in.
-MIXTURES: list[tuple[str, list[str]]] = []
+# Frozen: adding a family to the domain never changes an existing mixture version.
+DATA_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Data-v0", DATA_V0)]

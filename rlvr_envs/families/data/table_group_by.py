@@ -8,7 +8,8 @@ Answer syntax: one ``group: value`` pair per group, separated by commas, in any 
 (``Legal: 98, Sales: 527/6``); a value is an integer or a fraction in lowest terms. Every
 group appears exactly once.
 
-Knobs: ``rows`` (8 -> 40), ``groups`` (distinct values of the grouping column, 2 -> 6),
+Knobs: ``rows`` (8 -> 40; with conditions, at least twice the groups where the rows would not
+outnumber them), ``groups`` (distinct values of the grouping column, 2 -> 6),
 ``conditions`` (0 -> 2) and ``aggregate`` (``count``, ``sum``, ``max``, ``min``,
 ``average``; easiest first). Difficulty raises all four.
 """
@@ -63,6 +64,8 @@ class TableGroupBy(Family):
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n, g = int(knobs["rows"]), int(knobs["groups"])
         m, kind = int(knobs["conditions"]), knobs["aggregate"]
+        if m and n <= g:  # conditions must drop a row and keep every group: 6 rows cannot
+            n = 2 * g
         while True:
             table = make_table(rng, n, groups=g)
             by = rng.choice(table.text_columns()[1:])
