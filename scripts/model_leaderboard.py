@@ -398,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.render:
         board = json.loads((args.out / "models.json").read_text())
-        board["notes"] = args.note or NOTES
+        board["notes"] = args.note or board.get("notes") or NOTES  # kept unless replaced
         (args.out / "models.json").write_text(json.dumps(board, indent=2) + "\n")
         (args.out / "models.md").write_text(markdown(board))
         return 0

@@ -58,8 +58,8 @@ SEEDS = range(1, 41)
 def working(problem: rlvr_envs.Problem) -> str:
     """The calculation written before the answer, where a family's prompt lets us write it
     (Arithmetic: ``4 + 6 = 10``); else nothing. Measured on the embedded SmolLM2-135M
-    (starter-v0, 32 problems, vLLM): answer-only examples gave 3% pass@1, examples that write
-    the calculation first about ten times that (see leaderboards/models.md)."""
+    (starter-v0, 32 problems, vLLM, greedy): answer-only examples got 1 right, examples that
+    write the calculation first 15, with the format right on all 32 both times."""
     if problem.family == "Arithmetic":
         found = re.match(r"Compute the value of (.+)\.\n", problem.prompt)
         if found:
