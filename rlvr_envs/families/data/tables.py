@@ -9,6 +9,7 @@ drawn from the family's ``rng``, so a table is a pure function of the seed. A co
 
 from __future__ import annotations
 
+import operator
 import random
 from dataclasses import dataclass
 
@@ -161,25 +162,19 @@ def csv_text(table: Table) -> str:
     return "\n".join(lines)
 
 
+_COMPARE = {"=": operator.eq, "!=": operator.ne, ">": operator.gt, "<": operator.lt,
+            ">=": operator.ge, "<=": operator.le}  # fmt: skip
+
+
 def holds(table: Table, row: list, condition: list) -> bool:
     column, op, target = condition
-    value = table.value(row, column)
-    if op == "=":
-        return value == target
-    if op == "!=":
-        return value != target
-    if op == ">":
-        return value > target
-    if op == "<":
-        return value < target
-    if op == ">=":
-        return value >= target
-    return value <= target
+    return _COMPARE[op](table.value(row, column), target)
 
 
 def matching(table: Table, conditions: list[list]) -> list[list]:
     """The rows that meet every condition, in table order."""
-    return [row for row in table.rows if all(holds(table, row, c) for c in conditions)]
+    tests = [(table.columns.index(c), _COMPARE[op], target) for c, op, target in conditions]
+    return [row for row in table.rows if all(test(row[i], t) for i, test, t in tests)]
 
 
 def describe(condition: list) -> str:
