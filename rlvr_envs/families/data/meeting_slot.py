@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
 from rlvr_envs.families.data.readers import AnswerError, clock_text, read_clock
+from rlvr_envs.numbers import normalise
 
 PEOPLE = ("Ana", "Ben", "Chloe", "Dev", "Esme", "Farid", "Gwen", "Hugo", "Ines", "Jon")
 
@@ -122,7 +123,7 @@ class MeetingSlot(Family):
         return Draft(question, f"{clock_text(answer[0])}-{clock_text(answer[1])}", meta)
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        start, dash, end = answer.strip().partition("-")
+        start, dash, end = normalise(answer).strip().partition("-")
         try:
             if not dash:
                 raise AnswerError("expected HH:MM-HH:MM")

@@ -71,7 +71,7 @@ def exact_text(value: Fraction) -> str:
 
 def read_clock(text: str) -> int:
     """``HH:MM`` -> minutes after midnight."""
-    match = _CLOCK.fullmatch(text.strip())
+    match = _CLOCK.fullmatch(normalise(text).strip())
     if not match or int(match[1]) > 23 or int(match[2]) > 59:
         raise AnswerError(f"{text[:40]!r} is not a time HH:MM")
     return int(match[1]) * 60 + int(match[2])
@@ -82,7 +82,7 @@ def clock_text(minutes: int) -> str:
 
 
 def read_date(text: str) -> dt.date:
-    match = _DATE.fullmatch(text.strip())
+    match = _DATE.fullmatch(normalise(text).strip())
     try:
         return dt.date(int(match[1]), int(match[2]), int(match[3]))  # type: ignore[index]
     except (TypeError, ValueError):
@@ -90,7 +90,7 @@ def read_date(text: str) -> dt.date:
 
 
 def read_datetime(text: str) -> dt.datetime:
-    match = _DATETIME.fullmatch(text.strip())
+    match = _DATETIME.fullmatch(normalise(text).strip())
     try:
         return dt.datetime(*(int(match[i]) for i in range(1, 6)))  # type: ignore[index]
     except (TypeError, ValueError):

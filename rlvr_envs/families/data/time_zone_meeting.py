@@ -26,6 +26,7 @@ from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
 from rlvr_envs.families.data.meeting_slot import PEOPLE
 from rlvr_envs.families.data.readers import AnswerError, clock_text, read_clock
 from rlvr_envs.families.data.zones import DAYLIGHT, FIXED, draw_date, from_utc, to_utc
+from rlvr_envs.numbers import normalise
 
 ZONES = DAYLIGHT + FIXED[1:]
 
@@ -126,7 +127,7 @@ class TimeZoneMeeting(Family):
         return Draft(question, f"{clock_text(start)}-{clock_text(start + length)}", meta)
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        start, dash, end = answer.strip().partition("-")
+        start, dash, end = normalise(answer).strip().partition("-")
         try:
             if not dash:
                 raise AnswerError("expected HH:MM-HH:MM")

@@ -43,3 +43,5 @@ def test_brute_force_slots_agree_with_the_check():
         s = good[-1]
         assert _score(problem, f"{_clock(s)}-{_clock(s + length - 5)}") == 0.0
         assert _score(problem, f"{_clock(s)} - {_clock(s + length)}") == 1.0
+        assert _score(problem, f"{_clock(s)}\u2013{_clock(s + length)}") == 1.0  # an en dash
+        assert _score(problem, f"{_clock(s)} to {_clock(s + length)}") == 0.0
