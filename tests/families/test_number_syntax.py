@@ -90,3 +90,21 @@ def test_every_parser_reads_one_integer_the_same_way(n, sep):
     if abs(n) < 10**6:
         plain = str(n).replace("-", MINUS)
         assert parse_int_list(f"[{plain}, 1]") == (n, 1)
+
+
+# -- the shared one-integer judgement (judge_integer), used by the integer-answer families -----
+
+
+@settings(max_examples=60, deadline=None)
+@given(value=st.integers(-(10**12), 10**12), other=st.integers(-(10**12), 10**12))
+def test_judge_integer_accepts_the_value_in_any_ordinary_notation_and_nothing_else(value, other):
+    from rlvr_envs.families.shared.answer_parsing import judge_integer
+
+    grouped = f"{value:,}"  # 1,234,567: grouped thousands are ordinary notation
+    for written in (str(value), grouped, str(value).replace("-", MINUS)):
+        assert judge_integer(written, value).correct, written
+    assert judge_integer(str(other), value).correct is (other == value)
+    for bad in (f"{value}.5", f"{value} or {other}", f"x{value}", "", "12/4"):
+        assert not judge_integer(bad, value).correct, bad
+    assert judge_integer("", value).reason == "unparsable"
+    assert judge_integer(str(value + 1), value).reason == "wrong"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from math import factorial
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import normalise, parse_integer
 
 MAX_ITEMS = 200
@@ -17,10 +18,6 @@ _NUMBER_IN_TEXT = re.compile(r"\d+")
 _BRACKETS = {"[": "]", "(": ")", "{": "}", "<": ">"}
 _SEPARATOR = re.compile(r"\s*,\s*|\s+")
 _DIGITS = re.compile(r"[0-9]+")
-
-
-class AnswerError(ValueError):
-    """The answer text does not follow the stated syntax."""
 
 
 def strip_period(text: str) -> str:

@@ -10,12 +10,8 @@ from __future__ import annotations
 
 import re
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import normalise, parse_integer
-
-
-class AnswerError(ValueError):
-    """The answer text is not in the syntax the prompt asks for."""
-
 
 MAX_ITEMS = 500
 

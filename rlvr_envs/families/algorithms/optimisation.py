@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import re
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import normalise, parse_integer
 
 MAX_ITEMS = 2_000
 _SEP = re.compile(r"\s*(?:,|\band\b|\s)\s*")
 _BRACKETS = {"[": "]", "{": "}", "(": ")"}
-
-
-class AnswerError(ValueError):
-    """The answer does not follow the family's syntax (becomes ``Judgement.unparsable``)."""
 
 
 def strip_brackets(text: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import normalise, parse_integer
 
 MAX_ITEMS = 500
@@ -16,10 +17,6 @@ _BRACKETS = {"[": "]", "(": ")", "{": "}", "<": ">"}
 _SEPARATOR = re.compile(r"\s*[,;]\s*|\s+")
 _PLAIN_INTEGER = re.compile(r"[-+]?[0-9]{1,30}")
 _SIGNED_IN_TEXT = re.compile(r"-?[0-9]+")
-
-
-class AnswerError(ValueError):
-    """The answer text does not follow the stated syntax."""
 
 
 def read_integer(text: str) -> int:

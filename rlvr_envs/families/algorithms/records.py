@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import UNSIGNED_INTEGER, normalise, parse_integer
 
 PEOPLE = [
@@ -102,10 +103,6 @@ MAX_ITEMS = 200
 
 _OPEN_CLOSE = {"[": "]", "{": "}", "(": ")"}
 _SEPARATOR = re.compile(r"\s*(?:[,;\n]\s*(?:and\s+)?|\s+and\s+|\s+|$)")
-
-
-class AnswerError(ValueError):
-    """The answer does not follow the syntax; the message says where."""
 
 
 _MARKER = re.compile(r"(?:(?P<number>[0-9]{1,3})[.)]\s*|(?P<bullet>[-*\u2022])\s+)")

@@ -13,13 +13,10 @@ from __future__ import annotations
 import itertools
 import re
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import normalise, parse_integer
 
 MAX_ITEMS = 1_000
-
-
-class AnswerError(ValueError):
-    """The answer does not follow the family's syntax."""
 
 
 # Labels are words separated by blanks; no two blank runs can trade characters, so these

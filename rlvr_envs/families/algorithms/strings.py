@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import re
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import normalise
 
 _LABEL = re.compile(r"\s*([a-z][a-z ]*?)\s*(?:[:=]|\bis\b)\s*", re.IGNORECASE)
 _QUOTES = {'"': '"', "'": "'", "`": "`", "\u201c": "\u201d", "\u2018": "\u2019"}
-
-
-class AnswerError(ValueError):
-    """The answer does not follow the family's syntax."""
 
 
 def read_word(answer: str, labels: tuple[str, ...], pattern: str) -> str:

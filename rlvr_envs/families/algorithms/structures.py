@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import normalise, parse_integer
 
 __all__ = ["AnswerError", "read_int_list", "read_sections", "write_list"]
@@ -24,10 +25,6 @@ _BRACKETS = {"[": "]", "(": ")", "{": "}"}
 _SECTION = re.compile(
     r"^\s*([A-Za-z][A-Za-z _-]*?)\s*(?:\([A-Za-z ,_-]{0,40}\)\s*)?[:=]\s*(.*?)\s*$", re.DOTALL
 )
-
-
-class AnswerError(ValueError):
-    """What is wrong with an answer's syntax (becomes ``Judgement.unparsable``)."""
 
 
 def write_list(values: list[int]) -> str:

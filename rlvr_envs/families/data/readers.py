@@ -16,6 +16,7 @@ import datetime as dt
 import re
 from fractions import Fraction
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import normalise, parse_decimal, parse_integer
 
 MAX_ITEMS = 2_000
@@ -23,10 +24,6 @@ _FRACTION = re.compile(r"([-+]?)(\d{1,12})\s*/\s*(\d{1,12})")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})")
 _DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _DATETIME = re.compile(r"(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})")
-
-
-class AnswerError(ValueError):
-    """The answer does not follow the family's stated syntax."""
 
 
 def split_items(answer: str, separator: str = ",") -> list[str]:

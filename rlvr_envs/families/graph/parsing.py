@@ -8,15 +8,12 @@ from __future__ import annotations
 import re
 
 from rlvr_envs import numbers
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 
 MAX_NODE_DIGITS = 6  # longer numbers in an answer are unparsable, never converted
 
 
 # -- answer parsing -------------------------------------------------------------------------------
-class AnswerError(ValueError):
-    """An answer that does not follow the family's documented syntax (the message says why)."""
-
-
 _TOKEN = re.compile(r"[0-9]+|-->|->|--|→|⟶|[A-Za-z]+|\S")
 
 

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
 from rlvr_envs.families.induction.compositions import UNDEFINED, Operation, pin_examples, run
-from rlvr_envs.families.induction.readers import AnswerError, read_integer
+from rlvr_envs.families.shared.answer_parsing import judge_integer
 
 
 def _digits(fn: Callable[[str], int]) -> Callable[[int], int]:
@@ -119,11 +119,7 @@ class IntegerFunction(Family):
         return (f"f({problem.meta['query']})",)
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        try:
-            value = read_integer(answer)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        return Judgement.right() if str(value) == problem.answer else Judgement.wrong()
+        return judge_integer(answer, int(problem.answer))
 
     def complexity(self, problem: Problem) -> float:
         """Operations times digits of the input, over the pairs shown."""

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.induction.readers import AnswerError, read_integer
+from rlvr_envs.families.shared.answer_parsing import judge_integer
 
 OPERATIONS: list[tuple[str, Callable[[int, int], int]]] = [
     ("a + b", lambda a, b: a + b),
@@ -107,11 +107,7 @@ class MysteryOperator(Family):
         return (f"{a} ◇ {b}",)
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        try:
-            value = read_integer(answer)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        return Judgement.right() if str(value) == problem.answer else Judgement.wrong()
+        return judge_integer(answer, int(problem.answer))
 
     def complexity(self, problem: Problem) -> float:
         """Rules in the space times the operands' digits, over the examples shown."""

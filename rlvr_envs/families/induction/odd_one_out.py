@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.induction.readers import AnswerError, read_integer
+from rlvr_envs.families.shared.answer_parsing import AnswerError, read_integer
 
 
 def _prime(n: int) -> bool:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.induction.readers import AnswerError, read_integer
+from rlvr_envs.families.shared.answer_parsing import judge_integer
 
 _NUMBER = re.compile(r"-?\d+")
 
@@ -79,11 +79,7 @@ class PolynomialRule(Family):
         return (f"f({problem.meta['query']})",)
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        try:
-            value = read_integer(answer)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        return Judgement.right() if str(value) == problem.answer else Judgement.wrong()
+        return judge_integer(answer, int(problem.answer))
 
     def complexity(self, problem: Problem) -> float:
         """Points to interpolate times the digits of the numbers involved."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 import re
 
-from rlvr_envs.numbers import normalise, parse_integer
+from rlvr_envs.families.shared.answer_parsing import AnswerError
+from rlvr_envs.numbers import normalise
 
 CONSONANTS = "bcdfghklmnprstvz"
 VOWELS = "aeiou"
@@ -19,18 +20,6 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _HEDGE_WORDS = frozenset({"or", "either", "maybe", "perhaps", "possibly", "and", "not"})
 _INT_LIST = re.compile(r"\s*(-?\d{1,30}(?:(?:\s*,\s*|\s+)-?\d{1,30})*)?\s*")
 _INT = re.compile(r"-?\d{1,30}")
-
-
-class AnswerError(ValueError):
-    """The answer does not follow the family's stated syntax."""
-
-
-def read_integer(answer: str) -> int:
-    """One integer literal (``rlvr_envs.numbers``)."""
-    value = parse_integer(answer)
-    if value is None:
-        raise AnswerError("expected one integer")
-    return value
 
 
 def read_int_list(answer: str) -> list[int]:

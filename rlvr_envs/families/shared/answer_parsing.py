@@ -10,12 +10,35 @@ from __future__ import annotations
 
 import re
 
+from rlvr_envs.core import Judgement
+from rlvr_envs.numbers import parse_integer
+
 MAX_DIGITS = 6
 SEPARATORS = re.compile(r"[\s,;]*")
 
 
 class AnswerError(ValueError):
-    """The answer does not follow the family's documented syntax."""
+    """The answer does not follow the family's documented syntax. Every domain's readers
+    raise this one class, so a family catches the same error whichever reader it calls."""
+
+
+def read_integer(answer: str) -> int:
+    """One integer literal in :mod:`rlvr_envs.numbers` syntax (``-12``, ``1,024``), all of
+    ``answer`` (which reaches a check with its notation already taken off, docs/answers.md)."""
+    value = parse_integer(answer)
+    if value is None:
+        raise AnswerError("expected one integer")
+    return value
+
+
+def judge_integer(answer: str, expected: int, why: str = "not the value asked for") -> Judgement:
+    """The judgement of a family whose answer is one integer, unique by construction:
+    unparsable unless ``answer`` is one integer literal, right when it equals ``expected``."""
+    try:
+        value = read_integer(answer)
+    except AnswerError as exc:
+        return Judgement.unparsable(str(exc))
+    return Judgement.right() if value == expected else Judgement.wrong(why=why)
 
 
 def scan(text: str, item: re.Pattern[str], max_items: int, what: str) -> list[re.Match[str]]:

@@ -18,7 +18,7 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.spatial.reading import AnswerError, read_integer
+from rlvr_envs.families.shared.answer_parsing import judge_integer
 
 _STRAIGHT = ((0, 1), (1, 0), (0, -1), (-1, 0))
 _DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -81,11 +81,7 @@ class GridVisibility(Family):
         return Draft(question, str(count), meta)
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        try:
-            value = read_integer(answer)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        return Judgement.right() if value == problem.meta["count"] else Judgement.wrong()
+        return judge_integer(answer, problem.meta["count"])
 
     def complexity(self, problem: Problem) -> float:
         """Squares of the grid times the guards, doubled with diagonals."""

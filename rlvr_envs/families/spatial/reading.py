@@ -4,21 +4,10 @@ from __future__ import annotations
 
 import re
 
+from rlvr_envs.families.shared.answer_parsing import AnswerError
 from rlvr_envs.numbers import normalise, parse_integer
 
 _SEPARATOR = re.compile(r"\s*[,;]\s*|\s+")
-
-
-class AnswerError(ValueError):
-    """The answer is not in the stated syntax (the message says why)."""
-
-
-def read_integer(answer: str) -> int:
-    """One integer literal, all of ``answer``."""
-    value = parse_integer(answer)
-    if value is None:
-        raise AnswerError("expected one integer")
-    return value
 
 
 def read_integers(answer: str, count: int | None = None) -> list[int]:

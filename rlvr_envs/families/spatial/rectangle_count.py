@@ -20,7 +20,7 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.spatial.reading import AnswerError, read_integer
+from rlvr_envs.families.shared.answer_parsing import judge_integer
 
 
 def draw(rects: list[list[int]], size: int) -> tuple[list[list[bool]], list[list[bool]]]:
@@ -118,11 +118,7 @@ class RectangleCount(Family):
         return Draft(question, str(count), {"rects": rects, "size": size, "count": count})
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        try:
-            value = read_integer(answer)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        return Judgement.right() if value == problem.meta["count"] else Judgement.wrong()
+        return judge_integer(answer, problem.meta["count"])
 
     def complexity(self, problem: Problem) -> float:
         """Rectangles in the figure plus the drawn rectangles."""

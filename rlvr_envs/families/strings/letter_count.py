@@ -19,7 +19,8 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
-from rlvr_envs.families.strings.text import LETTERS, AnswerError, make_word, read_integer
+from rlvr_envs.families.shared.answer_parsing import judge_integer
+from rlvr_envs.families.strings.text import LETTERS, make_word
 
 
 class LetterCount(Family):
@@ -59,11 +60,7 @@ class LetterCount(Family):
         return Draft(question, str(total), {"text": text, "letters": targets})
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        try:
-            value = read_integer(answer)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        return Judgement.right() if str(value) == problem.answer else Judgement.wrong()
+        return judge_integer(answer, int(problem.answer))
 
     def complexity(self, problem: Problem) -> float:
         """Letters of text times the letters counted."""

@@ -12,17 +12,14 @@ from __future__ import annotations
 import random
 import re
 
-from rlvr_envs.numbers import normalise, parse_integer
+from rlvr_envs.families.shared.answer_parsing import AnswerError
+from rlvr_envs.numbers import normalise
 
 CONSONANTS = "bcdfghklmnprstvz"
 VOWELS = "aeiou"
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _HEDGE_WORDS = frozenset({"or", "either", "maybe", "perhaps", "possibly", "and"})
 _WORD = re.compile(r"[a-z]+")
-
-
-class AnswerError(ValueError):
-    """The answer does not follow the family's stated syntax."""
 
 
 def make_word(rng: random.Random, low: int, high: int) -> str:
@@ -49,13 +46,6 @@ def vocabulary(rng: random.Random, count: int, low: int, high: int) -> list[str]
 
 def random_letters(rng: random.Random, size: int, alphabet: str) -> str:
     return "".join(rng.choice(alphabet) for _ in range(size))
-
-
-def read_integer(answer: str) -> int:
-    value = parse_integer(answer)
-    if value is None:
-        raise AnswerError("expected one integer")
-    return value
 
 
 def read_words(answer: str, pattern: re.Pattern[str] = _WORD) -> list[str]:

@@ -18,12 +18,11 @@ import random
 from typing import ClassVar
 
 from rlvr_envs.core import Draft, Family, Judgement, Knob, Problem
+from rlvr_envs.families.shared.answer_parsing import judge_integer
 from rlvr_envs.families.strings.text import (
     CONSONANTS,
     VOWELS,
-    AnswerError,
     make_word,
-    read_integer,
 )
 
 KINDS = ("starts", "ends", "contains", "min_length")
@@ -114,11 +113,7 @@ class WordCount(Family):
         return Draft(question, str(total), {"words": words, "conditions": conditions})
 
     def check(self, problem: Problem, answer: str) -> Judgement:
-        try:
-            value = read_integer(answer)
-        except AnswerError as exc:
-            return Judgement.unparsable(str(exc))
-        return Judgement.right() if str(value) == problem.answer else Judgement.wrong()
+        return judge_integer(answer, int(problem.answer))
 
     def complexity(self, problem: Problem) -> float:
         """Words times conditions."""
