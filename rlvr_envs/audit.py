@@ -19,6 +19,10 @@ answer's form (:mod:`rlvr_envs.mathcheck.forms`), not only its value. The audit 
 reports the best any span of the prompt can do (an oracle that picks the right span per
 problem): an upper bound on copying.
 
+On an interactive family (a game, a secret probed with feedback) both audits play the
+answer as a constant policy: the same move every turn for the whole episode
+(:func:`constant_completion`).
+
 ``rlvr audit`` runs both from the command line.
 """
 
@@ -30,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rlvr_envs import registry
+from rlvr_envs.core import InteractiveFamily, Problem
 
 GENERIC_CONSTANTS: tuple[str, ...] = ("none", "0", "1", "2", "yes", "no", "true", "false")
 """Answers tried on every env besides its own most common reference answers."""
@@ -76,13 +81,25 @@ def best_constant_answer(
     tried += [c for c in candidates if c not in tried]
     best = ("", -1.0)
     for answer in tried:
-        completions = [registry.format_answer(answer, p.answer_format) for p in batch]
+        completions = [constant_completion(p, answer) for p in batch]
         verdicts = registry.verify_batch(batch, completions)
         reward = sum(v.reward for v in verdicts) / len(batch)
         if reward > best[1]:
             best = (answer, reward)
     program = task.domain == "code" and best[0] in counts
     return ConstantAudit(env_id, best[0], best[1], len(batch), len(counts), program)
+
+
+def constant_completion(problem: Problem, answer: str) -> str:
+    """``answer`` written as a model would: in the problem's answer format, and for an
+    interactive family's episode (moves the env answers) played as a constant policy, the
+    same move every turn until the turn limit (moves separated by ``;``, the form of a whole
+    episode as one answer). An answer that is already a sequence of moves (a reference
+    answer) is played as it stands."""
+    family = registry.family_for(problem)
+    if isinstance(family, InteractiveFamily) and not family.raw_moves and ";" not in answer:
+        answer = "; ".join([answer] * family.turn_limit(problem))
+    return registry.format_answer(answer, problem.answer_format)
 
 
 # -- echoes of the prompt -------------------------------------------------------------------------
@@ -204,7 +221,7 @@ def best_echo_rule(
     )  # fmt: skip
     verdicts = registry.verify_batch(
         [batch[i] for i, _ in pairs],
-        [registry.format_answer(text, batch[i].answer_format) for i, text in pairs],
+        [constant_completion(batch[i], text) for i, text in pairs],
     )
     reward = {pair: v.reward for pair, v in zip(pairs, verdicts)}
     best_any = [max((r for (i, _), r in reward.items() if i == k), default=0.0)

@@ -328,6 +328,10 @@ class Family:
     # and the family's own tests must show that invalid answers fail.
     unique_answer: ClassVar[bool] = True
     max_turns: ClassVar[int] = 1
+    # True for an InteractiveFamily: each turn is a move that the env answers (a game, a
+    # secret probed with feedback), and the episode is scored by replaying every move;
+    # False where each turn is a fresh attempt at the same answer (CodeRepair).
+    interactive: ClassVar[bool] = False
     # True where the answer is literal text in which $, *, \( or a full stop are content (a
     # regular expression, an SQL query): the answer front end then only strips surrounding
     # whitespace. Answers in the ``code`` format are always verbatim.
@@ -420,3 +424,240 @@ class Family:
     def instruction(self) -> str:
         """The answer-format sentence appended to every prompt of this family."""
         return format_rules(self.answer_format).instruction(self.answer_syntax)
+
+
+# -- families that wrap other ids ---------------------------------------------------------------
+# The registry, a layer above, hands its make_task, family_for and verify to core as it is
+# imported (docs/design.md, "Layers": the higher part registers itself with the lower one),
+# so a family that wraps another id (Retry) reaches them without importing upward.
+_REGISTRY_FUNCTIONS: dict[str, Any] = {}
+
+
+def provide_registry(**functions: Any) -> None:
+    """Called by :mod:`rlvr_envs.registry` as it is imported (make_task, family_for, ...)."""
+    _REGISTRY_FUNCTIONS.update(functions)
+
+
+def registry_function(name: str) -> Any:
+    """The registry's function ``name`` (``make_task``, ``family_for``, ``verify``), for a
+    family that wraps another id; the registry is always imported before such a family is
+    made, since only the registry makes families."""
+    try:
+        return _REGISTRY_FUNCTIONS[name]
+    except KeyError:
+        raise RuntimeError(
+            f"rlvr_envs.registry has not provided {name!r}: import rlvr_envs"
+        ) from None
+
+
+# -- multi-turn episodes (docs/design.md, "Multi-turn episodes") -----------------------------
+EpisodeStatus = Literal["playing", "won", "drawn", "lost", "solved", "illegal", "out_of_turns"]
+EPISODE_STATUSES: tuple[str, ...] = get_args(EpisodeStatus)
+DECIDED: frozenset[str] = frozenset({"won", "drawn", "lost", "solved", "illegal"})
+"""Statuses that end an episode by ``terminated`` (the task is decided); ``out_of_turns``
+ends it by ``truncated`` (the turn limit cut it off)."""
+OUTCOME_REWARD: dict[str, float] = {
+    "won": 1.0,
+    "solved": 1.0,
+    "drawn": 0.5,
+    "lost": 0.0,
+    "illegal": 0.0,
+    "out_of_turns": 0.0,
+    "playing": 0.0,
+}
+"""The episode's reward by final status (a family may override :meth:`InteractiveFamily.
+outcome_reward`, e.g. Retry's discount per attempt). An illegal move (unparsable, against
+the rules, or no answer at all) ends the episode at once with reward 0."""
+
+
+class IllegalMove(ValueError):
+    """Raised by :meth:`InteractiveFamily.move` for a move against the rules; the message
+    says why and becomes the episode's last feedback."""
+
+
+@dataclass
+class Episode:
+    """An interactive episode replayed from its moves: a pure function of (problem, moves).
+
+    ``observation`` is what the player reads next: the env's reply to the last move (the
+    opponent's move, the feedback on a guess), the state as text and the turns left; once
+    the episode is over, the reply and the outcome. ``reward`` is the episode's reward:
+    :data:`OUTCOME_REWARD` of the final status (0 while ``playing``). ``turn_rewards`` are
+    the family's optional per-move rewards (documented per family; zeros by default), never
+    part of the episode reward. Moves after the episode ended are not read.
+    """
+
+    moves: list[str]
+    status: str
+    reward: float
+    observation: str
+    turn_rewards: list[float] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def terminated(self) -> bool:
+        """The task is decided: won, drawn, lost, solved or an illegal move."""
+        return self.status in DECIDED
+
+    @property
+    def truncated(self) -> bool:
+        """The turn limit cut the episode off before it was decided."""
+        return self.status == "out_of_turns"
+
+    @property
+    def done(self) -> bool:
+        return self.terminated or self.truncated
+
+
+@dataclass
+class Turn:
+    """What an env answers to the latest assistant turn of an episode
+    (:func:`rlvr_envs.respond`); every integration that carries turns goes through it.
+
+    ``verdict`` scores the episode so far (final once ``terminated`` or ``truncated``);
+    ``observation`` is the next user message, empty once the episode is over;
+    ``turn_reward`` is the family's optional per-turn reward for this turn (0 by default).
+    """
+
+    verdict: Verdict
+    observation: str
+    terminated: bool
+    truncated: bool
+    turn_reward: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.terminated or self.truncated
+
+
+class InteractiveFamily(Family):
+    """A family whose episode is a sequence of moves answered by the env (a game against a
+    built-in opponent, a hidden secret probed with feedback).
+
+    The state is a pure function of (problem, moves so far): :meth:`play` replays the moves
+    from :meth:`start` through :meth:`move`, so an episode is verified from its transcript
+    alone. Each turn's final answer (in the problem's answer format) is one move; a whole
+    episode written as one answer is the moves in order separated by ``;``
+    (:meth:`transcript_moves`), which is what :func:`rlvr_envs.oracle_completion` writes.
+    ``problem.answer`` is the reference policy's moves against this problem's opponent.
+
+    Subclasses implement :meth:`generate` (``meta["max_turns"]`` is the turn limit),
+    :meth:`start`, :meth:`move` (raise :class:`IllegalMove` for a move against the rules),
+    :meth:`view` and :meth:`complexity`. An opponent's move is a pure function of the
+    problem and the moves so far (seed its RNG with :func:`stable_seed` of both), and its
+    strength is a difficulty knob (the chance of a random move instead of the best one).
+    Problems carry partial credit, so a draw's 0.5 is the episode's reward.
+    """
+
+    interactive: ClassVar[bool] = True
+    unique_answer = False  # any winning line wins
+    single_answer = False  # ';' separates moves in a transcript, it is no hedge
+    max_turns = 64  # an upper bound; each problem's own limit is meta["max_turns"]
+    # True where a move is a whole assistant message (Retry: each attempt is a completion
+    # scored by the inner family), not the final answer it contains.
+    raw_moves: ClassVar[bool] = False
+    move_syntax: ClassVar[str] = "one move"
+
+    def __init__(self, *, answer_format: str | None = None, partial_credit: bool = True) -> None:
+        super().__init__(answer_format=answer_format, partial_credit=partial_credit)
+
+    # -- the family's own work --------------------------------------------------------
+    def start(self, problem: Problem) -> Any:
+        """The state before the first move."""
+        raise NotImplementedError
+
+    def move(self, problem: Problem, state: Any, move: str) -> tuple[Any, str, str]:
+        """Apply one move (and the opponent's reply): (new state, feedback text, status)."""
+        raise NotImplementedError
+
+    def view(self, problem: Problem, state: Any) -> str:
+        """The state as the player sees it after a turn (the board, the guesses so far)."""
+        return ""
+
+    def turn_reward(self, problem: Problem, before: Any, after: Any) -> float:
+        """An optional per-turn reward (default 0); never part of the episode's reward."""
+        return 0.0
+
+    def outcome_reward(self, problem: Problem, status: str, turns: int) -> float:
+        """The episode's reward for its final ``status`` after ``turns`` moves."""
+        return OUTCOME_REWARD[status]
+
+    def turn_limit(self, problem: Problem) -> int:
+        """Moves allowed in this problem's episode."""
+        return int(problem.meta.get("max_turns", self.max_turns))
+
+    def transcript_moves(self, answer: str) -> list[str]:
+        """The moves of a whole episode written as one answer: ``;``-separated."""
+        return [part.strip() for part in answer.split(";")]
+
+    # -- the contract, built on the above -----------------------------------------------
+    def play(self, problem: Problem, moves: list[str | None], limit: int | None = None) -> Episode:
+        """Replay ``moves`` (None: a turn without an answer, an illegal move) from the start.
+
+        ``limit`` may lower the problem's turn limit (a caller's ``max_turns``).
+        """
+        turns = self.turn_limit(problem) if limit is None else min(limit, self.turn_limit(problem))
+        state, status, feedback = self.start(problem), "playing", ""
+        played: list[str] = []
+        rewards: list[float] = []
+        for text in moves:
+            if status != "playing":
+                break
+            if text is None or not text.strip():
+                status, feedback = "illegal", "No move was given: the episode is over."
+                break
+            played.append(text)
+            try:
+                after, feedback, status = self.move(problem, state, text.strip())
+            except IllegalMove as exc:
+                status, feedback = "illegal", f"Illegal move {text.strip()!r}: {exc}."
+                break
+            rewards.append(float(self.turn_reward(problem, state, after)))
+            state = after
+            if status == "playing" and len(played) >= turns:
+                status = "out_of_turns"
+        reward = self.outcome_reward(problem, status, len(played)) if status != "playing" else 0.0
+        return Episode(
+            moves=played,
+            status=status,
+            reward=reward,
+            observation=self._observation(problem, state, status, feedback, turns - len(played)),
+            turn_rewards=rewards,
+            details={"status": status, "turns": len(played)},
+        )
+
+    def _observation(
+        self, problem: Problem, state: Any, status: str, feedback: str, left: int
+    ) -> str:
+        outcome = {
+            "won": "You won.",
+            "solved": "Solved.",
+            "drawn": "The game is drawn.",
+            "lost": "You lost.",
+            "illegal": "The episode is over.",
+            "out_of_turns": "No turns left: the episode is over.",
+        }
+        if status != "playing":
+            return f"{feedback}\n\n{outcome[status]}".strip()
+        view = self.view(problem, state)
+        turns = "1 turn left" if left == 1 else f"{left} turns left"
+        parts = [feedback, view, f"{turns}. Your next move: {self.instruction()}"]
+        return "\n\n".join(p for p in parts if p)
+
+    def judge_moves(self, problem: Problem, moves: list[str | None]) -> Judgement:
+        """The judgement of an episode played with ``moves``: right when won or solved."""
+        episode = self.play(problem, moves)
+        details = {**episode.details, "reward": episode.reward}
+        if episode.status in ("won", "solved") and episode.reward >= 1.0:
+            return Judgement.right(**details)
+        return Judgement(False, episode.reward, "partial" if episode.reward > 0 else "wrong",
+                         details)  # fmt: skip
+
+    def check(self, problem: Problem, answer: str) -> Judgement:
+        return self.judge_moves(problem, self.transcript_moves(answer))
+
+    def oracle_answer(self, problem: Problem) -> str:
+        return problem.answer
+
+    def feedback(self, problem: Problem, verdict: Verdict) -> str:
+        return verdict.details.get("observation", "") or super().feedback(problem, verdict)

@@ -39,7 +39,7 @@ from gymnasium.vector.utils import read_from_shared_memory
 
 from rlvr_envs.chat import chat_messages
 from rlvr_envs.core import EVAL_SEEDS, Problem, canonical_json
-from rlvr_envs.registry import family_for, make_task, on_register, verify
+from rlvr_envs.registry import make_task, on_register, respond
 
 MAX_PROMPT_CHARS = 65_536
 MAX_COMPLETION_CHARS = 10_000_000
@@ -153,6 +153,14 @@ class TextEnv(gym.Env[str, str]):
         system_prompt: prepended as a system message in ``info["messages"]``.
         max_turns: attempts per episode (default: the family's, 1 for single-turn).
         timeout: verification time limit per step, in seconds.
+        **options: the family's constructor options (``gym.make("rlvr/Retry-v0",
+            inner="rlvr/Sudoku-v0")``), see :func:`rlvr_envs.make_task`.
+
+    An interactive family's episode (a game, a secret probed with feedback) follows the
+    multi-turn contract of docs/design.md: each step is one move, the observation is the
+    env's reply (the final one carries the outcome), the step's reward is the episode's
+    reward once it is over (0 before), ``info["turn_reward"]`` the family's optional
+    per-turn reward; every step goes through :func:`rlvr_envs.respond`.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -166,8 +174,9 @@ class TextEnv(gym.Env[str, str]):
         max_turns: int | None = None,
         timeout: float | None = None,
         render_mode: str | None = None,
+        **options: Any,
     ) -> None:
-        self.task = make_task(env_id)
+        self.task = make_task(env_id, **options)
         self.env_id = env_id
         self.difficulty = difficulty
         self.knobs = dict(knobs) if knobs else None
@@ -210,24 +219,23 @@ class TextEnv(gym.Env[str, str]):
         if self.problem is None or self.done:
             raise RuntimeError("call reset() before step(), and again after an episode ends")
         text = action if isinstance(action, str) else str(action)
-        verdict = verify(self.problem, text, timeout=self.timeout)
         self.turn += 1
         self.messages.append({"role": "assistant", "content": text})
-        # Gymnasium's terms: a right answer, or the one answer a single-turn task takes, ends
-        # the task (terminated); a multi-turn episode that runs out of attempts is cut off
-        # by its limit (truncated).
-        out_of_turns = self.turn >= self.max_turns
-        terminated = verdict.correct or (out_of_turns and self.max_turns == 1)
-        truncated = out_of_turns and not terminated
-        observation = ""
+        attempts = [m["content"] for m in self.messages if m["role"] == "assistant"]
+        # Gymnasium's terms: a right answer, a decided game, or the one answer a single-turn
+        # task takes, ends the task (terminated); a multi-turn episode that runs out of turns
+        # is cut off by its limit (truncated). respond() decides, for every integration.
+        turn = respond(self.problem, attempts, max_turns=self.max_turns, timeout=self.timeout)
+        terminated, truncated = turn.terminated, turn.truncated
+        observation = turn.observation
         if not (terminated or truncated):
-            observation = family_for(self.problem).feedback(self.problem, verdict)
             self.messages.append({"role": "user", "content": observation})
         self.done = terminated or truncated
         info = self._info()
-        info["verdict"] = verdict.to_dict()
+        info["verdict"] = turn.verdict.to_dict()
         info["turn"] = self.turn
-        return observation, float(verdict.reward), bool(terminated), bool(truncated), info
+        info["turn_reward"] = turn.turn_reward
+        return observation, float(turn.verdict.reward), bool(terminated), bool(truncated), info
 
     def _info(self) -> dict[str, Any]:
         assert self.problem is not None

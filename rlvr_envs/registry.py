@@ -23,12 +23,15 @@ from rlvr_envs import answers
 from rlvr_envs.core import (  # verify_timeout and DEFAULT_TIMEOUT: re-exported here too
     EVAL_SEEDS,
     Family,
+    InteractiveFamily,
     Judgement,
     Knob,
     Problem,
     SeedDeriver,
+    Turn,
     Verdict,
     check_timeout,
+    provide_registry,
     stable_seed,
     verification_budget,
 )
@@ -47,6 +50,7 @@ DOMAINS: tuple[str, ...] = (
     "data",
     "induction",
     "spatial",
+    "interactive",
 )
 _ID = re.compile(r"^(?P<name>[A-Za-z0-9_./-]+?)-v(?P<version>\d+)$")
 
@@ -241,6 +245,12 @@ class Task:
         """Attempts per episode (1: single-turn); ``TextEnv`` reads it."""
         raise NotImplementedError
 
+    @property
+    def interactive(self) -> bool:
+        """Whether episodes are moves the env answers (an :class:`InteractiveFamily`, or a
+        mixture with one), rather than attempts at one answer."""
+        raise NotImplementedError
+
     def generate(
         self, seed: int, difficulty: float | None = None, knobs: Mapping[str, Any] | None = None
     ) -> Problem:
@@ -263,9 +273,13 @@ class FamilyTask(Task):
     this id's family, version and seeds, as they were released.
     """
 
-    def __init__(self, spec: _Spec, generator: str | None = None) -> None:
+    def __init__(
+        self, spec: _Spec, generator: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> None:
         self.env_id, self.domain, self.version = spec.env_id, spec.domain, spec.version
         self.family = _family(generator or spec.env_id)
+        if options:  # a family built with the caller's constructor options (Retry's inner)
+            self.family = type(self.family)(**{**spec.options, **options})
         self._seeders: dict[tuple, SeedDeriver] = {}
         self._cache: dict[tuple, tuple[dict[str, Any], SeedDeriver]] = {}
         self._instruction = self.family.instruction()
@@ -310,6 +324,10 @@ class FamilyTask(Task):
     @property
     def max_turns(self) -> int:
         return self.family.max_turns
+
+    @property
+    def interactive(self) -> bool:
+        return self.family.interactive
 
     def resolve_knobs(
         self, difficulty: float | None, knobs: Mapping[str, Any] | None
@@ -377,6 +395,10 @@ class MixtureTask(Task):
     def max_turns(self) -> int:
         return max(m.max_turns for m in self.members)
 
+    @property
+    def interactive(self) -> bool:
+        return any(m.interactive for m in self.members)
+
     def candidates(self, knobs: Mapping[str, Any] | None) -> list[FamilyTask]:
         knobs = dict(knobs or {})
         members = self.members
@@ -414,10 +436,19 @@ class MixtureTask(Task):
         return problem
 
 
-def make_task(env_id: str) -> Task:
-    """The task for ``env_id`` (a family or a mixture); raises ValueError for unknown ids."""
+def make_task(env_id: str, **options: Any) -> Task:
+    """The task for ``env_id`` (a family or a mixture); raises ValueError for unknown ids.
+
+    ``options`` go to the family's constructor, over the registered ones: a family that
+    takes them (``Retry``'s ``inner``) verifies its problems from the problem alone, so the
+    registered instance scores what any options generated. Mixtures take none.
+    """
     spec = _spec(env_id)
-    return MixtureTask(spec) if spec.is_mixture else FamilyTask(spec)
+    if options and spec.is_mixture:
+        raise ValueError(f"{env_id} is a mixture: it takes no family options, got {options}")
+    if spec.is_mixture:
+        return MixtureTask(spec)
+    return FamilyTask(spec, options=options) if options else FamilyTask(spec)
 
 
 def family_for(problem: Problem) -> Family:
@@ -499,6 +530,17 @@ def front_end(problem: Problem, family: Family, answer: str) -> str:
 
 
 def _verify(problem: Problem, family: Family, completion: Any) -> Verdict:
+    if isinstance(family, InteractiveFamily) and (
+        family.raw_moves or not isinstance(completion, str)
+    ):  # a chat transcript: one move per assistant message (Retry: a string is one attempt)
+        try:
+            moves = (
+                [completion] if isinstance(completion, str) else _moves(problem, family, completion)
+            )
+            return _episode_verdict(problem, family, family.play(problem, moves))
+        except Exception:
+            log.exception("replaying an episode of %s raised", problem.family)
+            return _verdict(problem, Judgement(False, 0.0, "error"), None, False)
     try:
         found = answers.extract(completion, problem.answer_format, family.max_answer_chars)
     except Exception:  # a bug of ours, never the model's fault
@@ -513,12 +555,97 @@ def _verify(problem: Problem, family: Family, completion: Any) -> Verdict:
         return _verdict(problem, Judgement(False, 0.0, "error"), found.answer, True)
     if family.single_answer and answers.is_hedged(answer):
         return _verdict(problem, Judgement.wrong(hedged=True), found.answer, True)
+    if isinstance(family, InteractiveFamily):  # a whole episode written as one answer
+        try:
+            episode = family.play(problem, family.transcript_moves(answer))
+        except Exception:
+            log.exception("replaying an episode of %s raised", problem.family)
+            return _verdict(problem, Judgement(False, 0.0, "error"), found.answer, True)
+        return _episode_verdict(problem, family, episode)
     try:
         judgement = family.check(problem, answer)
     except Exception:
         log.exception("verifier of %s raised on an answer", problem.family)
         judgement = Judgement(False, 0.0, "error")
     return _verdict(problem, judgement, found.answer, True)
+
+
+def _move(problem: Problem, family: InteractiveFamily, text: Any) -> str | None:
+    """One turn's move: its final answer through the front end (None: no answer), or the
+    whole message where the family's moves are raw (Retry)."""
+    if family.raw_moves:
+        return text if isinstance(text, str) else answers.completion_text(text)
+    try:
+        found = answers.extract(text, problem.answer_format, family.max_answer_chars)
+        if found.answer is None:
+            return None
+        move = front_end(problem, family, found.answer)
+    except Exception:  # a bug of ours: the move is then missing, never a crash
+        log.exception("move extraction failed for %s", problem.env_id)
+        return None
+    return None if ";" in move else move  # one move per turn
+
+
+def _moves(problem: Problem, family: InteractiveFamily, completion: Any) -> list[str | None]:
+    """The moves of a chat transcript: one per assistant message, in order."""
+    if isinstance(completion, Mapping):
+        completion = [completion]
+    if not isinstance(completion, Sequence):
+        return [None]
+    turns = [
+        m for m in completion
+        if isinstance(m, Mapping) and m.get("role", "assistant") == "assistant"
+    ]  # fmt: skip
+    return [_move(problem, family, answers.completion_text(m)) for m in turns] or [None]
+
+
+def _episode_verdict(problem: Problem, family: InteractiveFamily, episode: Any) -> Verdict:
+    details = {**episode.details, "reward": episode.reward}
+    if episode.status in ("won", "solved"):
+        judgement = Judgement.right(**details)
+    else:
+        reason = "partial" if episode.reward > 0 else "wrong"
+        judgement = Judgement(False, episode.reward, reason, details)
+    verdict = _verdict(problem, judgement, "; ".join(episode.moves) or None, bool(episode.moves))
+    verdict.reward = float(episode.reward)  # the outcome's (a draw's 0.5, Retry's discount)
+    return verdict
+
+
+def respond(
+    problem: Problem | Mapping[str, Any],
+    attempts: Sequence[answers.Completion],
+    *,
+    max_turns: int | None = None,
+    timeout: float | None = None,
+) -> Turn:
+    """The env's answer to the latest of ``attempts`` (every assistant turn so far, in order).
+
+    For an interactive family (:class:`~rlvr_envs.core.InteractiveFamily`) the moves are
+    replayed from the start, and the verdict scores the episode so far; for any other family
+    each attempt is scored alone, a right one ends the episode (``terminated``) and a wrong
+    one gets the family's feedback until ``max_turns`` attempts (default: the family's) are
+    used (``truncated``; a single-turn task's one answer is ``terminated``). Every
+    integration that carries turns (TextEnv, rlvr eval, rlvr serve, TRL, verifiers) calls
+    this, so they agree turn by turn.
+    """
+    problem = _as_problem(problem)
+    family = family_for(problem)
+    if not attempts:
+        raise ValueError("respond needs at least one attempt")
+    if isinstance(family, InteractiveFamily):
+        with verification_budget(timeout):
+            moves = [_move(problem, family, a) for a in attempts]
+            episode = family.play(problem, moves, limit=max_turns)
+            verdict = _episode_verdict(problem, family, episode)
+        last = episode.turn_rewards[-1] if len(episode.turn_rewards) == len(moves) else 0.0
+        return Turn(verdict, episode.observation, episode.terminated, episode.truncated, last)
+    verdict = verify(problem, attempts[-1], timeout=timeout)
+    limit = int(max_turns or family.max_turns)
+    out_of_turns = len(attempts) >= limit
+    terminated = verdict.correct or (out_of_turns and limit == 1)
+    truncated = out_of_turns and not terminated
+    observation = "" if terminated or truncated else family.feedback(problem, verdict)
+    return Turn(verdict, observation, terminated, truncated)
 
 
 # verify_batch's backends beside the local pool. A backend's module registers it
@@ -622,3 +749,6 @@ def iter_specs(env_ids: Iterable[str] | None = None) -> Iterable[tuple[str, str,
     for env_id in env_ids or list_envs():
         spec = _spec(env_id)
         yield env_id, spec.domain, spec.is_mixture
+
+
+provide_registry(make_task=make_task, family_for=family_for, verify=verify)

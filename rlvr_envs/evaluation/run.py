@@ -3,10 +3,13 @@
 
 Each problem gets ``k`` samples; a sample is one conversation. Single-turn problems take one
 completion. Multi-turn ones (``make_task(env_id).max_turns > 1``, e.g. ``rlvr/CodeRepair-v0``)
-go on as :class:`~rlvr_envs.env.TextEnv` does: a wrong answer gets the family's feedback as
-the next user message, until an answer is right or the turns run out; the sample is correct
-when any turn is. A request that fails for good makes the sample an error (``error`` set,
-``correct`` None): it is never scored as a wrong answer and pass@k leaves it out.
+go on as :class:`~rlvr_envs.env.TextEnv` does (both through :func:`rlvr_envs.respond`): a
+wrong answer gets the family's feedback as the next user message, until an answer is right
+or the turns run out, and the sample is correct when any turn is; an interactive family's
+episode (a game, a secret probed with feedback) goes on until it is decided or out of turns,
+and the sample's verdict is the episode's. A request that fails for good makes the sample an
+error (``error`` set, ``correct`` None): it is never scored as a wrong answer and pass@k
+leaves it out.
 """
 
 from __future__ import annotations
@@ -25,11 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from rlvr_envs.chat import Examples, Message, chat_messages
-from rlvr_envs.core import Problem, Verdict, canonical_json, check_timeout
+from rlvr_envs.core import Problem, Turn, Verdict, canonical_json, check_timeout
 from rlvr_envs.evaluation.backend import Backend, BackendError, Completion, valid_unicode
 from rlvr_envs.evaluation.cache import CompletionCache, cache_key
 from rlvr_envs.evaluation.metrics import pass_at_k
-from rlvr_envs.registry import family_for, make_task, verify
+from rlvr_envs.registry import family_for, make_task, respond
 
 
 @dataclass
@@ -228,16 +231,16 @@ class _Run:
             texts.append(completion.text)
             if completion.completion_tokens is not None:
                 tokens.append(completion.completion_tokens)
-            verdict = await loop.run_in_executor(
-                self.executor, self._verify, problem, completion.text
+            reply = await loop.run_in_executor(
+                self.executor, self._respond, problem, list(texts), turns
             )
-            if verdict.correct or turn == turns - 1:
+            verdict = reply.verdict
+            if reply.done or turn == turns - 1:
                 break
-            feedback = family_for(problem).feedback(problem, verdict)
             messages = [
                 *messages,
                 {"role": "assistant", "content": completion.text},
-                {"role": "user", "content": feedback},
+                {"role": "user", "content": reply.observation},
             ]
         assert verdict is not None
         return self._done(
@@ -246,8 +249,10 @@ class _Run:
                          completion.finish_reason)
         )  # fmt: skip
 
-    def _verify(self, problem: Problem, text: str) -> Verdict:
-        return verify(problem, text, timeout=self.verify_timeout)
+    def _respond(self, problem: Problem, texts: list[str], turns: int) -> Turn:
+        """The env's answer to the latest turn (rlvr_envs.respond: a fresh attempt, or the
+        next move of an interactive episode, replayed from its moves)."""
+        return respond(problem, texts, max_turns=turns, timeout=self.verify_timeout)
 
     def _done(self, result: SampleResult) -> SampleResult:
         if result.error is None:

@@ -467,7 +467,10 @@ class TRLEnvironment:
     attempt with the family's feedback (for code, the failing test) as the tool's result
     and takes another attempt, as :class:`~rlvr_envs.env.TextEnv` does; a single-turn env
     takes one. The episode's verdict is the last attempt's (a right one ends the episode),
-    or "no answer" when the model never called the tool.
+    or "no answer" when the model never called the tool. An interactive env (a game, a
+    secret probed with feedback) takes one move per call and answers with its reply (the
+    opponent's move, the feedback), until the episode is decided or out of turns; every
+    call goes through :func:`rlvr_envs.respond`, as ``TextEnv.step`` does.
 
     The reward comes from this package's reward functions, which read the episode when TRL
     passes ``environments``: ``correctness_reward``, ``format_reward`` or
@@ -494,11 +497,14 @@ class TRLEnvironment:
         self._verify_timeout = verify_timeout
         self._problem: Problem | None = None
         self._verdicts: list[Verdict] = []
+        self._texts: list[str] = []
+        self._done = False
+        self._interactive = False
         self._max_turns = 1
 
     def reset(self, **row: Any) -> str:
         """Start an episode on the row's problem; returns the answering instructions."""
-        from rlvr_envs.registry import make_task
+        from rlvr_envs.registry import family_for, make_task
 
         if "problem" not in row:
             raise ValueError(
@@ -507,8 +513,14 @@ class TRLEnvironment:
             )
         data = row["problem"]
         self._problem = Problem.from_dict(json.loads(data) if isinstance(data, str) else data)
-        self._verdicts = []
+        self._verdicts, self._texts, self._done = [], [], False
         self._max_turns = self._max_turns_option or make_task(self._problem.env_id).max_turns
+        self._interactive = bool(getattr(family_for(self._problem), "interactive", False))
+        if self._interactive:
+            return (
+                "\n\nPlay by calling the tool submit_answer once per turn with one move, in "
+                "the form asked for above; the tool answers with the game's reply."
+            )
         attempts = "one attempt" if self._max_turns == 1 else f"{self._max_turns} attempts"
         more = (
             "; after a wrong one the tool tells you what went wrong" if self._max_turns > 1 else ""
@@ -527,29 +539,32 @@ class TRLEnvironment:
         Returns:
             Whether the answer is right and, after a wrong one, what went wrong.
         """
-        from rlvr_envs.registry import family_for, verify
+        from rlvr_envs.registry import respond
 
         if self._problem is None:
             raise RuntimeError("submit_answer before reset: TRL resets each episode first")
         if self._finished:
             return "The episode is over: no more answers are graded."
         text = answer if isinstance(answer, str) else str(answer)
-        verdict = verify(self._problem, text, timeout=self._verify_timeout)
-        self._verdicts.append(verdict)
-        if verdict.correct:
+        self._texts.append(text)
+        turn = respond(
+            self._problem, self._texts, max_turns=self._max_turns, timeout=self._verify_timeout
+        )
+        self._verdicts.append(turn.verdict)
+        self._done = turn.done
+        if self._interactive:  # a move: the env's reply (the opponent's move, the feedback)
+            return turn.observation
+        if turn.verdict.correct:
             return "Correct."
         left = self._max_turns - len(self._verdicts)
         if left <= 0:
             return "Wrong. No attempts left."
-        hint = family_for(self._problem).feedback(self._problem, verdict)
         plural = "attempt" if left == 1 else "attempts"
-        return f"Wrong. {hint}\n\n{left} {plural} left."
+        return f"Wrong. {turn.observation}\n\n{left} {plural} left."
 
     @property
     def _finished(self) -> bool:
-        return bool(self._verdicts) and (
-            self._verdicts[-1].correct or len(self._verdicts) >= self._max_turns
-        )
+        return self._done
 
     @property
     def attempts(self) -> list[Verdict]:

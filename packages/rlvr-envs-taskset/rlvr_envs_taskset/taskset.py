@@ -13,7 +13,11 @@ Multi-turn families (``max_turns > 1``, e.g. ``rlvr/CodeRepair-v0``) play as in
 :class:`rlvr_envs.env.TextEnv`: :class:`RlvrEnv` opens an interaction (verifiers' caller-as-user
 hook, ``Agent.interaction``), answers each wrong attempt with the family's feedback as the
 next user turn, and stops at a right answer or after ``max_turns`` attempts; the reward is
-the last attempt's verdict, the metric ``attempts`` counts them.
+the last attempt's verdict, the metric ``attempts`` counts them. Interactive families (a
+game, a secret probed with feedback) play one move per turn with the env's reply as the next
+user turn until the episode is decided or out of turns; their reward is the episode's
+verdict (every move replayed), recorded as the episode goes. Each turn goes through
+``rlvr_envs.respond``, as ``TextEnv.step`` does.
 
 The seat ``agent`` defaults to the tool-less ``null`` harness in the ``subprocess`` runtime
 (a plain chat program on this machine: no tools, nothing from the model is executed but
@@ -34,7 +38,7 @@ from pydantic import Field, model_validator
 from rlvr_envs import Problem, Verdict, list_envs, load_suite, verify
 from rlvr_envs.chat import chat_messages
 from rlvr_envs.integrations.trl import iter_source
-from rlvr_envs.registry import family_for
+from rlvr_envs.registry import family_for, respond
 
 NO_SOURCE = (
     "give exactly one of --env.taskset.suite (a suite name from tasks/, such as math-v1) "
@@ -125,6 +129,20 @@ async def verdict_for(problem: Problem, reply: str) -> Verdict:
     return await asyncio.to_thread(verify, problem, reply)
 
 
+def keep_verdict(trace: vf.Trace, verdict: Verdict, reply: str) -> None:
+    """Record ``verdict`` as the trace's verdict on its last ``reply`` (what
+    :meth:`RlvrTask._verdict` reads back): an interactive episode's verdict scores every
+    move, so it is recorded turn by turn instead of recomputed from the last reply."""
+    trace.info["verdict"] = verdict.to_dict()
+    trace.info["verdict_reply_sha256"] = _digest(reply)
+
+
+def _digest(reply: str) -> str:
+    # surrogatepass: a reply may hold lone surrogates (JSON "\ud800" from the model
+    # server); verify scores them like any text, the digest must not raise on them
+    return hashlib.sha256(reply.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 class RlvrTask(vf.Task[RlvrData]):
     """One rlvr-envs problem; its reward is our verifier's verdict on the final reply."""
 
@@ -137,9 +155,7 @@ class RlvrTask(vf.Task[RlvrData]):
         """The verdict on ``trace.last_reply``, kept in ``trace.info["verdict"]`` (with the
         reply's SHA-256) so the metrics and the reward verify it once."""
         reply = trace.last_reply
-        # surrogatepass: a reply may hold lone surrogates (JSON "\ud800" from the model
-        # server); verify scores them like any text, the digest must not raise on them
-        digest = hashlib.sha256(reply.encode("utf-8", "surrogatepass")).hexdigest()
+        digest = _digest(reply)
         if trace.info.get("verdict_reply_sha256") == digest and "verdict" in trace.info:
             return Verdict.from_dict(trace.info["verdict"])
         verdict = await verdict_for(problem_of(self.data), reply)
@@ -207,14 +223,18 @@ class RlvrEnv(vf.Env[RlvrEnvConfig]):
             await agents.agent.run(task)
             return
         problem = problem_of(task.data)
-        family = family_for(problem)
+        interactive = bool(getattr(family_for(problem), "interactive", False))
+        replies: list[str] = []
         async with agents.agent.interaction(task) as interaction:
             segment = await interaction.turn()
             for attempt in itertools.count(1):
                 if segment.terminated:
                     break
                 interaction.trace.record_metric("attempts", attempt)
-                verdict = await verdict_for(problem, segment.last_reply)
-                if verdict.correct or attempt >= turns:
+                replies.append(segment.last_reply)
+                turn = await asyncio.to_thread(respond, problem, list(replies), max_turns=turns)
+                if interactive:  # the episode's verdict, not the last reply's alone
+                    keep_verdict(interaction.trace, turn.verdict, segment.last_reply)
+                if turn.done or attempt >= turns:
                     break
-                segment = await interaction.turn(family.feedback(problem, verdict))
+                segment = await interaction.turn(turn.observation)

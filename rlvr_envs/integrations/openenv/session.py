@@ -566,6 +566,15 @@ class Session:
             )
         spec = self._episode(episode)
         draw = Draw(spec["env_id"], spec["seed"], spec["difficulty"], spec["knobs"])
+        from rlvr_envs.registry import make_task, verify
+
+        if make_task(draw.env_id).interactive:
+            # an interactive episode in one request: the whole transcript as one answer
+            # (moves separated by ';'), replayed and scored as verify scores it
+            env = self._start(draw)
+            verdict = verify(env.problem, text, timeout=budget).to_dict()
+            metadata = self._metadata(env, draw, _problem_id(env, draw), verdict, True, False)
+            return Reply("", True, float(verdict["reward"]), metadata)
         env = self._start(draw, max_turns=1)
         env.timeout = budget
         _, reward, _, _, info = env.step(text)
