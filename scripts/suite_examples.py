@@ -15,7 +15,10 @@ here, not by hand, by one rule for every suite:
   answer formats (tags, boxed, code) and families as the suite has, up to ``--count``; a
   suite of one or two rows adds problems from the hard end and the middle of its ranges;
 * where the family's prompt lets us write the working (Arithmetic), the answer shows it
-  first (:func:`working`): a small model asked for the answer alone guesses.
+  first (:func:`working`): a small model asked for the answer alone guesses;
+* an interactive family (a game, a secret probed with feedback) gives no example: an example
+  is one turn, and such a family's turn is one move, not the episode (Retry, whose turn is a
+  whole answer to its inner problem, gives them).
 
 The block is appended after the suite's own text (or replaces the block written before), so
 the frozen set and its pinned hash stay exactly as they were::
@@ -75,6 +78,8 @@ def candidate(
     row = suite.envs[row_index]
     difficulty, knobs = row.at(t)
     task = rlvr_envs.make_task(row.id)
+    if task.interactive and not getattr(getattr(task, "family", None), "raw_moves", False):
+        return None  # an example is one turn, and an interactive family's turn is one move
     for seed in SEEDS:
         problem = task.generate(seed, difficulty, knobs)
         answer = working(problem) + rlvr_envs.oracle_completion(problem)

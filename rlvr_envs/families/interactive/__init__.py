@@ -1,0 +1,34 @@
+"""Interactive families (issue 28): episodes of several turns that the env answers, under the
+multi-turn contract of docs/design.md ("Multi-turn episodes").
+
+Games against a built-in opponent whose strength is a knob (:mod:`.games`: an exact solver
+with noise, from a random player to a perfect one; every start is won for the player),
+secrets found with feedback within a turn budget, and ``rlvr/Retry-v0``, which turns any
+single-turn id into attempts with the verifier's reason as feedback. Each family's state is
+a pure function of (problem, moves so far), so an episode is verified by replaying its
+moves. ``rlvr/Interactive-v0`` mixes the families below and is frozen.
+"""
+
+from __future__ import annotations
+
+# One line per family: its class name and version (see rlvr_envs/families/__init__.py).
+FAMILIES: list[tuple[str, int]] = [
+    # -- games against a built-in opponent
+    ("TicTacToeMatch", 0),
+    ("ConnectFourMatch", 0),
+    ("NimMatch", 0),
+    # -- hidden information found with feedback
+    ("BattleshipShots", 0),
+    ("CodeBreaker", 0),
+    ("WordleGuess", 0),
+    ("TwentyQuestions", 0),
+    ("GuessTheNumber", 0),
+    ("MinesweeperReveal", 0),
+    ("HiddenFunction", 0),
+    # -- any single-turn id, answered again on feedback
+    ("Retry", 0),
+]
+
+# Frozen: adding a family to the domain never changes an existing mixture version.
+INTERACTIVE_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Interactive-v0", INTERACTIVE_V0)]
