@@ -16,6 +16,7 @@ counted with numpy, and Retry over every single-turn id."""
 from __future__ import annotations
 
 import functools
+import importlib
 import itertools
 import re
 from collections import Counter
@@ -33,6 +34,7 @@ from rlvr_envs.core import OUTCOME_REWARD, InteractiveFamily
 from rlvr_envs.registry import family_for, format_answer
 
 INTERACTIVE = rlvr_envs.list_envs("interactive", mixtures=False)
+INTERACTIVE_ORDER = importlib.import_module("rlvr_envs.families.interactive").INTERACTIVE_V0
 GAMES = ["rlvr/TicTacToeMatch-v0", "rlvr/ConnectFourMatch-v0", "rlvr/NimMatch-v0"]
 
 
@@ -506,3 +508,33 @@ def test_retry_discounts_per_attempt_and_feeds_back_the_reason():
     assert "(no_answer)" in observation
     _, reward, terminated, _, info = env.step(rlvr_envs.oracle_completion(inner))
     assert terminated and reward == 0.25 and info["verdict"]["correct"]
+
+
+def test_the_suite_covers_the_mixture_and_its_eval_set_loads():
+    suite = rlvr_envs.load_suite("interactive-v0")
+    mixture = [m.env_id for m in rlvr_envs.make_task("rlvr/Interactive-v0").members]
+    assert mixture == INTERACTIVE_ORDER and sorted(row.id for row in suite.envs) == sorted(mixture)
+    frozen = suite.load_eval_set()
+    assert len(frozen) == 8 * len(mixture)
+    assert all(p.seed >= rlvr_envs.EVAL_SEEDS.start for p in frozen)
+    for problem in frozen[::9]:  # the frozen episodes are won by their reference lines
+        assert rlvr_envs.verify(problem, rlvr_envs.oracle_completion(problem)).reward == 1.0
+
+
+@pytest.mark.parametrize("env_id", INTERACTIVE)
+def test_random_combinations_of_knob_values_generate_winnable_episodes(env_id):
+    import random as _random
+
+    task = rlvr_envs.make_task(env_id)
+    rng = _random.Random(env_id)
+    for trial in range(8):
+        knobs = {}
+        for name, knob in task.knob_space.items():
+            if knob.type == "int":
+                knobs[name] = rng.randint(int(knob.low), int(knob.high))
+            elif knob.type == "float":
+                knobs[name] = rng.uniform(knob.low, knob.high)
+            else:
+                knobs[name] = rng.choice(list(knob.choices))
+        problem = task.generate(seed=trial, knobs=knobs)
+        assert rlvr_envs.verify(problem, rlvr_envs.oracle_completion(problem)).reward == 1.0
