@@ -658,6 +658,3 @@ class InteractiveFamily(Family):
 
     def oracle_answer(self, problem: Problem) -> str:
         return problem.answer
-
-    def feedback(self, problem: Problem, verdict: Verdict) -> str:
-        return verdict.details.get("observation", "") or super().feedback(problem, verdict)

@@ -134,7 +134,7 @@ class TwoPlayerGame(InteractiveFamily):
         key = (rng.getstate(), tuple(sorted(knobs.items())))
         memo = type(self)._drafts
         if key not in memo:
-            if len(memo) > 4096:
+            if len(memo) > 1024:
                 memo.clear()
             memo[key] = self.new_game(rng, knobs)
         draft = memo[key]
