@@ -223,13 +223,16 @@ def untrained(study: Study) -> dict[str, Any]:
     cfg = study.config(0, study.out / "untrained")
     key = _eval_key(cfg, study)
     found = _read_json(path)
-    if found and found.get("key") == key:
+    if found and found.get("key") == key and ("transfer" in found or not study.transfer):
         return found
     print(f"[{study.name}] evaluating the untrained model", flush=True)
     model, tokenizer = load_policy(cfg)
-    heldout = eval_set(cfg.eval_suite or cfg.suite, cfg.eval_limit)
     result: dict[str, Any] = {"key": key}
-    result["heldout"] = evaluate_model(model, tokenizer, heldout, cfg)
+    if found and found.get("key") == key:  # only the transfer part is missing (it was dropped)
+        result["heldout"] = found["heldout"]
+    else:
+        heldout = eval_set(cfg.eval_suite or cfg.suite, cfg.eval_limit)
+        result["heldout"] = evaluate_model(model, tokenizer, heldout, cfg)
     if study.transfer:
         problems = eval_set(study.transfer, study.transfer_limit)
         result["transfer"] = evaluate_model(model, tokenizer, problems, cfg)
