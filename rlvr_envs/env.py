@@ -41,7 +41,7 @@ from rlvr_envs.chat import chat_messages
 from rlvr_envs.core import EVAL_SEEDS, Problem, canonical_json
 from rlvr_envs.registry import make_task, on_register, respond
 
-MAX_PROMPT_CHARS = 65_536
+MAX_PROMPT_CHARS = 262_144  # long_context prompts reach 200,000 characters (kchars 200)
 MAX_COMPLETION_CHARS = 10_000_000
 _SAMPLE_CHARSET = "".join(chr(c) for c in range(0x20, 0x7F)) + "\n\t"
 

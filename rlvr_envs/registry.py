@@ -50,6 +50,7 @@ DOMAINS: tuple[str, ...] = (
     "data",
     "induction",
     "spatial",
+    "long_context",
     "interactive",
 )
 _ID = re.compile(r"^(?P<name>[A-Za-z0-9_./-]+?)-v(?P<version>\d+)$")

@@ -42,6 +42,8 @@ SUMMARIES = {
     "matrices and ASCII charts",
     "spatial": "dice and cube turns, cube nets, the 2x2x2 cube, views of stacked cubes, figures, "
     "mental rotation, folding, maps, bearings, routes, lines of sight and mirrors",
+    "long_context": "needles among near misses, multi-hop chains, variable tracking, event "
+    "orders, counts, aggregates, contradictions and joins over contexts up to 100,000 characters",
     "interactive": "multi-turn episodes: tic-tac-toe, Connect Four and Nim against an opponent "
     "of set strength, secrets found with feedback (Mastermind, Wordle, Battleship, Minesweeper) "
     "and Retry over any id",

@@ -38,6 +38,7 @@ DOMAIN_PACKAGES = (
     "data",
     "induction",
     "spatial",
+    "long_context",
     "interactive",
 )
 _WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")

@@ -1,7 +1,7 @@
-"""What holds for each whole domain of issue 29's breadth (strings, induction, data, spatial)
-beyond the generic family contract: its frozen mixture holds every family, the best fixed
-answer earns at most 0.10 at difficulty 0.5 (the issue's bar), random combinations of knob
-values generate solvable problems, and its suite covers the mixture with a frozen evaluation
+"""What holds for each whole domain of issue 29's breadth (strings, induction, data, spatial,
+long_context) beyond the generic family contract: its frozen mixture holds every family, the
+best fixed answer earns at most 0.10 at difficulty 0.5 (the issue's bar), random combinations
+of knob values generate solvable problems, and its suite covers the mixture with a frozen evaluation
 set of 8 problems per family. Tests of one family are in ``<domain>/test_<module>.py``."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ DOMAINS = {
     "induction": ("rlvr/Induction-v0", "INDUCTION_V0", 20),
     "data": ("rlvr/Data-v0", "DATA_V0", 20),
     "spatial": ("rlvr/Spatial-v0", "SPATIAL_V0", 15),
+    "long_context": ("rlvr/LongContext-v0", "LONG_CONTEXT_V0", 10),
 }
 IDS = [i for domain in DOMAINS for i in rlvr_envs.list_envs(domain=domain, mixtures=False)]
 
