@@ -6,7 +6,7 @@ with noise, from a random player to a perfect one; every start is won for the pl
 secrets found with feedback within a turn budget, and ``rlvr/Retry-v0``, which turns any
 single-turn id into attempts with the verifier's reason as feedback. Each family's state is
 a pure function of (problem, moves so far), so an episode is verified by replaying its
-moves. ``rlvr/Interactive-v0`` mixes the families below and is frozen.
+moves. ``rlvr/Interactive-v0`` mixes the families below but DotsAndBoxes, and is frozen.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ FAMILIES: list[tuple[str, int]] = [
     ("TicTacToeMatch", 0),
     ("ConnectFourMatch", 0),
     ("NimMatch", 0),
+    ("DotsAndBoxes", 0),
     # -- hidden information found with feedback
     ("BattleshipShots", 0),
     ("CodeBreaker", 0),
@@ -29,6 +30,7 @@ FAMILIES: list[tuple[str, int]] = [
     ("Retry", 0),
 ]
 
-# Frozen: adding a family to the domain never changes an existing mixture version.
-INTERACTIVE_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+# Frozen: adding a family to the domain never changes an existing mixture version
+# (DotsAndBoxes came after Interactive-v0 was frozen; it joins the next version).
+INTERACTIVE_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES if name != "DotsAndBoxes"]
 MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Interactive-v0", INTERACTIVE_V0)]

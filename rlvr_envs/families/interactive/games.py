@@ -82,8 +82,8 @@ class TwoPlayerGame(InteractiveFamily):
             score = 0 if result == 0 else (WIN if result == state[-1] else -WIN)
         else:
             score = max(
-                _back(self.value(problem, self.apply(problem, state, m)))
-                for m in self.legal(problem, state)
+                _back(state, child, self.value(problem, child))
+                for child in (self.apply(problem, state, m) for m in self.legal(problem, state))
             )
         if len(memo) > 2_000_000:
             memo.clear()
@@ -92,7 +92,8 @@ class TwoPlayerGame(InteractiveFamily):
 
     def best_moves(self, problem: Problem, state: Any) -> list[Any]:
         moves = self.legal(problem, state)
-        scores = [_back(self.value(problem, self.apply(problem, state, m))) for m in moves]
+        children = [self.apply(problem, state, m) for m in moves]
+        scores = [_back(state, child, self.value(problem, child)) for child in children]
         top = max(scores)
         return [m for m, s in zip(moves, scores, strict=True) if s == top]
 
@@ -165,27 +166,33 @@ class TwoPlayerGame(InteractiveFamily):
         board, history = state
         if self.winner(problem, board) is not None:
             raise IllegalMove("the game is over")
-        board, history, reply = self._play(problem, (board, history), move)
+        board, history, replies = self._play(problem, (board, history), move)
         result = self.winner(problem, board)
         status = {None: "playing", 1: "won", 0: "drawn", -1: "lost"}[result]
-        feedback = f"You played {history[-2] if reply else history[-1]}."
-        if reply:
-            feedback += f" The opponent played {reply}."
+        feedback = f"You played {history[-1 - len(replies)]}."
+        if replies:
+            feedback += f" The opponent played {', '.join(replies)}."
+        elif result is None:
+            feedback += " You move again."
         return (board, history), feedback, status
 
     def _play(
         self, problem: Problem, state: tuple[Any, list[str]], text: str
-    ) -> tuple[Any, list[str], str | None]:
+    ) -> tuple[Any, list[str], list[str]]:
+        """The player's move, then the opponent's until the player is to move again or the
+        game is over (one reply in games that alternate; none or several where a move can
+        earn another, as a completed box does)."""
         board, history = state
         move = self.parse(problem, board, text)
         board = self.apply(problem, board, move)
         history = [*history, self.move_name(problem, move)]
-        if self.winner(problem, board) is not None:
-            return board, history, None
-        reply = self.opponent_move(problem, board, history)
-        board = self.apply(problem, board, reply)
-        name = self.move_name(problem, reply)
-        return board, [*history, name], name
+        replies: list[str] = []
+        while self.winner(problem, board) is None and board[-1] == -1:
+            reply = self.opponent_move(problem, board, history)
+            board = self.apply(problem, board, reply)
+            replies.append(self.move_name(problem, reply))
+            history = [*history, replies[-1]]
+        return board, history, replies
 
     def view(self, problem: Problem, state: Any) -> str:
         return self.show(problem, state[0])
@@ -199,9 +206,10 @@ class TwoPlayerGame(InteractiveFamily):
         return Draft(question, "; ".join(line), meta)
 
 
-def _back(child: int) -> int:
-    """A child's value seen from its parent: negated, one ply further from the end."""
-    value = -child
+def _back(parent: Any, child: Any, value: int) -> int:
+    """A child's value seen from its parent, one ply further from the end: negated where
+    the side to move changed (``state[-1]``), as is where the mover moves again."""
+    value = value if child[-1] == parent[-1] else -value
     return value - 1 if value > 0 else value + 1 if value < 0 else 0
 
 

@@ -35,7 +35,12 @@ from rlvr_envs.registry import family_for, format_answer
 
 INTERACTIVE = rlvr_envs.list_envs("interactive", mixtures=False)
 INTERACTIVE_ORDER = importlib.import_module("rlvr_envs.families.interactive").INTERACTIVE_V0
-GAMES = ["rlvr/TicTacToeMatch-v0", "rlvr/ConnectFourMatch-v0", "rlvr/NimMatch-v0"]
+GAMES = [
+    "rlvr/TicTacToeMatch-v0",
+    "rlvr/ConnectFourMatch-v0",
+    "rlvr/NimMatch-v0",
+    "rlvr/DotsAndBoxes-v0",
+]
 
 
 def moves_of(problem) -> list[str]:
@@ -46,8 +51,9 @@ def moves_of(problem) -> list[str]:
 def test_the_domain_has_ten_families_and_retry_and_a_frozen_mixture():
     names = [i for i in INTERACTIVE if i != "rlvr/Retry-v0"]
     assert len(names) >= 10 and "rlvr/Retry-v0" in INTERACTIVE
-    members = {m.family.name for m in rlvr_envs.make_task("rlvr/Interactive-v0").members}
-    assert members == {rlvr_envs.make_task(i).family.name for i in INTERACTIVE}
+    members = [m.env_id for m in rlvr_envs.make_task("rlvr/Interactive-v0").members]
+    assert members == INTERACTIVE_ORDER  # frozen; DotsAndBoxes came after it
+    assert set(INTERACTIVE) - set(members) == {"rlvr/DotsAndBoxes-v0"}
     for env_id in INTERACTIVE:
         family = rlvr_envs.make_task(env_id).family
         assert isinstance(family, InteractiveFamily) and len(family.knobs) >= 2
@@ -538,3 +544,49 @@ def test_random_combinations_of_knob_values_generate_winnable_episodes(env_id):
                 knobs[name] = rng.choice(list(knob.choices))
         problem = task.generate(seed=trial, knobs=knobs)
         assert rlvr_envs.verify(problem, rlvr_envs.oracle_completion(problem)).reward == 1.0
+
+
+# -- Dots and Boxes --------------------------------------------------------------------------
+def test_dots_and_boxes_boxes_go_to_whoever_closes_them_and_the_reference_wins_more():
+    """The board rebuilt here from the lines the env reports (the player's and the
+    opponent's), boxes counted geometrically (the start's lines named by the family, the
+    rest by the transcript): the reference ends with more boxes, and the env's box counts
+    agree at every turn."""
+    task = rlvr_envs.make_task("rlvr/DotsAndBoxes-v0")
+    for seed in range(12):
+        problem = task.generate(seed=seed, difficulty=seed / 11)
+        rows, columns = (2, 2) if problem.knobs["boxes"] == "2x2" else (2, 3)
+        family = family_for(problem)
+        drawn = {
+            frozenset(family.move_name(problem, j).split("-"))
+            for j, on in enumerate(problem.meta["drawn"])
+            if on
+        }
+        owners = {
+            (r, c): problem.meta["owners"][r * columns + c]
+            for r in range(rows)
+            for c in range(columns)
+        }
+
+        def sides(r: int, c: int) -> list[frozenset]:
+            a, b = f"{'abcd'[c]}{r + 1}", f"{'abcd'[c + 1]}{r + 1}"
+            d, e = f"{'abcd'[c]}{r + 2}", f"{'abcd'[c + 1]}{r + 2}"
+            return [frozenset(p) for p in ((a, b), (d, e), (a, d), (b, e))]
+
+        def draw(drawn: set, owners: dict, line: str, who: int) -> None:
+            drawn.add(frozenset(line.split("-")))
+            for box, owner in owners.items():
+                if owner == 0 and all(s in drawn for s in sides(*box)):
+                    owners[box] = who
+
+        moves = problem.answer.split("; ")
+        for k in range(1, len(moves) + 1):
+            draw(drawn, owners, moves[k - 1], 1)
+            text = play(problem, moves[:k]).observation
+            found = re.search(r"opponent played ([a-d0-9, -]+)\.", text)
+            for line in found.group(1).split(", ") if found else []:
+                draw(drawn, owners, line, -1)
+            mine = sum(1 for o in owners.values() if o == 1)
+            if "Boxes:" in text:
+                assert f"you (X) {mine}," in text
+        assert sum(owners.values()) > 0 and all(owners.values())
