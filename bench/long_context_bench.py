@@ -30,6 +30,7 @@ NO_COUNTERPART = {
     "rlvr/VariableTracking-v0": "none",
     "rlvr/KeyValueUpdates-v0": "none",
     "rlvr/KthOccurrence-v0": "none",
+    "rlvr/EventOrdering-v0": "none",
     "rlvr/DistinctCount-v0": "none",
     "rlvr/LogAggregate-v0": "none",
     "rlvr/ContradictionFinding-v0": "none",
