@@ -1,6 +1,8 @@
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.families.long_context.helpers import CASES, gen, score
 
@@ -36,3 +38,16 @@ def test_restated_facts_agree_and_are_there():
     problem = gen("ContradictionFinding", 1, knobs={"restated": 40, "kchars": 3})
     keys = [(m1 or m2, l1 or l2) for _, m1, l1, _, l2, m2, _ in LINE.findall(problem.prompt)]
     assert len(keys) - len(set(keys)) > 5
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), data=st.data())
+def test_any_pair_scores_one_exactly_when_it_is_the_contradicting_pair(seed, data):
+    problem = gen("ContradictionFinding", seed, 0.4)
+    (witness,) = contradicting_pairs(problem.prompt)
+    lines = problem.meta["lines"]
+    a = data.draw(st.sampled_from([witness[0], *range(1, lines + 1)]))
+    b = data.draw(st.sampled_from([witness[1], *range(1, lines + 1)]))
+    separator = data.draw(st.sampled_from([", ", ",", " ", "; "]))
+    expected = 1.0 if {a, b} == set(witness) and a != b else 0.0
+    assert score(problem, f"{a}{separator}{b}") == expected

@@ -1,6 +1,8 @@
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.families.long_context.helpers import CASES, gen, score
 
@@ -34,3 +36,17 @@ def test_the_largest_lists_generate():
     problem = gen("RecordMatching", 1, knobs={"kchars": 200})
     assert len(problem.prompt) > 150_000
     assert score(problem, ", ".join(map(str, matching_ids(problem.prompt)))) == 1.0
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), data=st.data())
+def test_any_set_of_ids_scores_one_exactly_when_it_is_the_join(seed, data):
+    problem = gen("RecordMatching", seed, 0.4)
+    ids = matching_ids(problem.prompt)
+    customers = [int(i) for i in re.findall(r"^customer (\d+):", problem.prompt, re.MULTILINE)]
+    extra = data.draw(st.lists(st.sampled_from(customers), max_size=3, unique=True))
+    dropped = data.draw(st.sets(st.sampled_from(ids), max_size=len(ids)))
+    chosen = sorted((set(ids) - dropped) | set(extra))
+    order = data.draw(st.permutations(chosen))
+    expected = 1.0 if set(chosen) == set(ids) else 0.0
+    assert score(problem, ", ".join(map(str, order))) == expected
