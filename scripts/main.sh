@@ -5,7 +5,8 @@
 #   2. a short curriculum benchmark: every teacher on simulated students (about 20 s);
 #   3. a short CPU GRPO run of the embedded SmolLM2-135M-Instruct (dequantised from its
 #      4-bit GGUF) on easy sums, with a teacher: held-out pass@1 before and after, and a
-#      plot of the learning curves in runs/demo/curves.png (about 10 minutes on 2 cores).
+#      plot of the learning curves in runs/demo/curves.png (about 10 minutes on 2 idle
+#      cores before dynamic sampling, which samples up to 2.5x the prompts, was added).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}

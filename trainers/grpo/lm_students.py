@@ -6,7 +6,8 @@ before and after training. Writes ``leaderboards/lm_students.{json,md}``::
 
     python -m trainers.grpo.lm_students --teachers uniform threshold-ladder sec --steps 12
 
-The base run is the ``demo`` preset; ``--set key=value`` overrides any config field.
+The base run is the ``demo`` preset with the settings it had when this board was made
+(``presets.FIRST_DEMO``); ``--set key=value`` overrides any config field.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rlvr_envs import load_suite
-from trainers.grpo.presets import PRESETS
+from trainers.grpo.presets import FIRST_DEMO, PRESETS
 from trainers.grpo.train import Config, train
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -241,7 +242,7 @@ def main(argv: list[str] | None = None) -> None:
         "--collect", action="store_true", help="only rebuild the report from --runs-dir"
     )
     args = parser.parse_args(argv)
-    base = {**PRESETS["demo"], "steps": args.steps, "plot": False}
+    base = {**PRESETS["demo"], **FIRST_DEMO, "steps": args.steps, "plot": False}
     names = {f.name for f in fields(Config)}
     overrides: dict[str, Any] = {}
     for item in args.set:

@@ -42,10 +42,21 @@ untrained SmolLM2-135M-Instruct writes the asked form on every one of 16 screene
 working made it copy the last example's pattern onto every problem ("8 + 8 = 16, and 16 mod
 4"), which is why the starter suite is one family: see ``tasks/starter-v0.toml``."""
 
+FIRST_DEMO: dict[str, Any] = {"drop_zero_variance": False, "refill_rounds": 0}
+"""What the ``demo`` preset set differently before issue 27: the settings of the LM-students
+board (``trainers.grpo.lm_students``), which keeps them so that its table stays one setting
+(its ``refill`` variant adds dynamic sampling back)."""
+
 PRESETS: dict[str, dict[str, Any]] = {
-    # The README's main command: a CPU run of at most 10 minutes on 2 cores. The student is
-    # shown one worked example; the teacher (RLVE's threshold ladder) starts at the easiest
-    # difficulty bin and climbs once 80% of a bin's prompts are solved.
+    # The README's main command: a short CPU run. The student is shown one worked example;
+    # the teacher (RLVE's threshold ladder) starts at the easiest difficulty bin and climbs
+    # once 80% of a bin's prompts are solved. After about 5 steps the policy's entropy has
+    # collapsed (0.15 -> 0.02) and most groups' rewards are all equal (all right or all
+    # wrong: 8 of the demo's last 11 steps had no group with signal), so the update leaves
+    # them out and samples up to 3 more rounds of prompts to fill the batch with groups that
+    # carry signal (DAPO's dynamic sampling). Sampling settings alone did not keep the signal:
+    # temperature 1.0, three worked examples and a climb at 60% still had 94% of the groups
+    # of steps 8-11 without variance (docs/trainer.md, "The demo").
     "demo": {
         "output_dir": "runs/demo",
         "suite": "demo-v0",
@@ -58,6 +69,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "group_size": 8,
         "max_new_tokens": 24,
         "temperature": 0.7,
+        "drop_zero_variance": True,
+        "refill_rounds": 3,
         "learning_rate": 1e-5,
         "micro_batch_size": 8,
         "steps": 20,
