@@ -112,6 +112,13 @@ class Knob:
     A ``presentation`` knob changes only how the instance is written in the prompt (a
     graph's encoding), never the instance: it is left out of the problem's RNG seed, so
     one seed gives the same instance, and the same answer, in every presentation.
+
+    A float knob may declare how difficulty moves it: ``scale="log"`` by equal factors
+    instead of equal steps, ``power=k`` with difficulty entering as ``difficulty ** k``
+    (slow at the easy end), ``digits`` rounding its values. A context length from 300 to
+    100,000 characters is ``Knob("float", ..., easy=0.3, hard=100.0, scale="log", power=2,
+    digits=1)``: about 1,300 characters at difficulty 0.5. Curricula place it by the same
+    map (:meth:`position` is its inverse), so coordinate ``u`` means difficulty ``u``.
     """
 
     type: KnobType
@@ -123,8 +130,18 @@ class Knob:
     hard: Any = None
     doc: str = ""
     presentation: bool = False
+    scale: Literal["linear", "log"] = "linear"
+    power: int = 1
+    digits: int | None = None
 
     def __post_init__(self) -> None:
+        curved = (self.scale, self.power, self.digits) != ("linear", 1, None)
+        if curved and self.type != "float":
+            raise ValueError("scale, power and digits apply to float knobs only")
+        if self.scale not in ("linear", "log") or self.power < 1:
+            raise ValueError(
+                f"scale must be linear or log and power >= 1, got {self.scale!r}, {self.power}"
+            )
         if self.type in ("int", "float"):
             if self.low is None or self.high is None or self.low > self.high:
                 raise ValueError(f"numeric knob needs low <= high, got {self.low}, {self.high}")
@@ -132,6 +149,8 @@ class Knob:
                 if getattr(self, name) is None:
                     value = {"easy": self.low, "hard": self.high}.get(name, self.low)
                     object.__setattr__(self, name, value)
+            if self.scale == "log" and min(self.easy, self.hard) <= 0:
+                raise ValueError("a log-scale knob needs positive easy and hard values")
         elif self.type == "categorical":
             if not self.choices:
                 raise ValueError("categorical knob needs choices")
@@ -157,7 +176,14 @@ class Knob:
     def at(self, difficulty: float) -> Any:
         """The knob's value at ``difficulty`` (monotone from ``easy`` to ``hard``)."""
         if self.type == "float":
-            return float(self.easy + difficulty * (self.hard - self.easy))
+            t = float(difficulty)
+            for _ in range(self.power - 1):
+                t *= difficulty  # d * d, not d ** 2: pow and a product differ in the last bit
+            if self.scale == "log":
+                value = self.easy * (self.hard / self.easy) ** t
+            else:
+                value = self.easy + t * (self.hard - self.easy)
+            return float(value if self.digits is None else round(value, self.digits))
         if self.type == "int":
             span = self.hard - self.easy
             # floor(d * (span + 1)) spreads the integers evenly over [0, 1].
@@ -170,6 +196,21 @@ class Knob:
             lo, hi = choices.index(self.easy), choices.index(self.hard)
             choices = choices[lo : hi + 1]
         return choices[min(int(difficulty * len(choices)), len(choices) - 1)]
+
+    def position(self, value: float) -> float:
+        """The difficulty at which a float knob takes ``value`` (the inverse of :meth:`at`,
+        clamped to [0, 1]; rounding by ``digits`` aside)."""
+        easy, hard = float(self.easy), float(self.hard)
+        if easy == hard:
+            return 0.0
+        if self.scale == "log":
+            if value <= 0:
+                return 0.0
+            t = math.log(value / easy) / math.log(hard / easy)
+        else:
+            t = (float(value) - easy) / (hard - easy)
+        t = min(max(t, 0.0), 1.0)
+        return t if self.power == 1 else t ** (1 / self.power)
 
     def validate(self, name: str, value: Any, where: str) -> Any:
         """Return ``value`` coerced to the knob's type, or raise a ValueError naming the range."""

@@ -56,6 +56,40 @@ def test_bool_knob_walks_from_easy_to_hard():
     assert [Knob("bool", easy=True).at(d) for d in (0.0, 1.0)] == [True, False]
 
 
+@given(d=st.floats(0.0, 1.0))
+def test_a_log_knob_with_a_power_moves_by_equal_factors_and_its_position_inverts_it(d):
+    knob = Knob("float", 0.2, 200.0, easy=0.3, hard=100.0, scale="log", power=2, digits=1)
+    expected = round(0.3 * (100.0 / 0.3) ** (d * d), 1)  # written out, not through Knob
+    assert knob.at(d) == expected
+    exact = Knob("float", 0.2, 200.0, easy=0.3, hard=100.0, scale="log", power=2)
+    assert exact.position(exact.at(d)) == pytest.approx(d, abs=1e-9)
+    assert knob.at(0.0) == 0.3 and knob.at(1.0) == 100.0 and knob.at(0.5) == 1.3
+
+
+def test_a_curriculum_places_a_curved_knob_by_its_own_map():
+    from rlvr_envs.curriculum.space import Dim
+
+    knob = Knob("float", 0.2, 200.0, easy=0.3, hard=100.0, scale="log", power=2)
+    dim = Dim("rlvr/X-v0", "kchars", knob)
+    for u in (0.0, 0.25, 0.5, 0.9, 1.0):
+        assert dim.value(u) == knob.at(u)
+        assert dim.coord(dim.value(u)) == pytest.approx(dim.coord_at(u), abs=1e-9)
+    assert dim.value(0.5) < 2.0  # a uniform coordinate is mostly short contexts, not long
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"type": "int", "low": 1, "high": 9, "scale": "log"},
+        {"type": "float", "low": 0.0, "high": 9.0, "scale": "log"},
+        {"type": "float", "low": 1.0, "high": 9.0, "power": 0},
+    ],
+)
+def test_a_curve_a_knob_cannot_follow_is_refused(kwargs):
+    with pytest.raises(ValueError):
+        Knob(**kwargs)
+
+
 def test_integral_float_is_accepted_for_int_knob():
     assert Knob("int", 1, 5).validate("n", 3.0, "x") == 3
 

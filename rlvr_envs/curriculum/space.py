@@ -153,13 +153,15 @@ class Dim:
         u = min(max(float(u), 0.0), 1.0)
         values = self.values
         if values is None:
-            return float(self.knob.easy + u * (self.knob.hard - self.knob.easy))
+            return self.knob.at(u)  # a float knob's own map (linear, or log and curved)
         return values[min(int(u * len(values)), len(values) - 1)]
 
     def coord_at(self, difficulty: float) -> float:
         """The coordinate of the knob's value at ``difficulty``: ``coord(knob.at(d))``, fast."""
         d = min(max(float(difficulty), 0.0), 1.0)
         if self.knob.type == "float":
+            if self.knob.digits is not None:  # rounding holds a value still near an end
+                return self.knob.position(self.knob.at(d))
             return d if self.knob.hard != self.knob.easy else 0.0
         n = self.levels
         return (min(math.floor(d * n), n - 1) + 0.5) / n
@@ -174,8 +176,7 @@ class Dim:
         """The coordinate of a knob value (the centre of its cell for discrete knobs)."""
         values = self.values
         if values is None:
-            span = self.knob.hard - self.knob.easy
-            return 0.0 if span == 0 else min(max((float(value) - self.knob.easy) / span, 0.0), 1.0)
+            return self.knob.position(float(value))
         if value in values:
             return (values.index(value) + 0.5) / len(values)
         if self.knob.type == "int":  # outside easy..hard: clamp to the nearer end
@@ -273,7 +274,10 @@ class TaskSpace:
                 base = declared[name]
                 if base.type in ("int", "float") and len(values) == 2:
                     lo, hi = values
-                    knobs[env.id][name] = Knob(base.type, lo, hi, easy=lo, hard=hi, doc=base.doc)
+                    curve = {"scale": base.scale, "power": base.power, "digits": base.digits}
+                    knobs[env.id][name] = Knob(
+                        base.type, lo, hi, easy=lo, hard=hi, doc=base.doc, **curve
+                    )
                 else:
                     knobs[env.id][name] = Knob("categorical", choices=tuple(values), doc=base.doc)
         space = cls(

@@ -5,7 +5,9 @@ The length knob ``kchars`` is the context's size in thousands of characters. Its
 map is geometric in the square of the difficulty, ``easy * (hard / easy) ** (d * d)`` rounded
 to a tenth: 300 characters at difficulty 0, about 1,300 at 0.5 (so audits and tests stay
 cheap), 7,900 at 0.75 and 100,000 at 1. Every other knob follows its declared linear map. The
-knob is a float, so a curriculum sees it as one continuous coordinate.
+knob is a float declared with ``scale="log", power=2, digits=1``
+(:class:`rlvr_envs.core.Knob`), so a curriculum and a suite's ranges place it by the same map:
+coordinate ``u`` is the length at difficulty ``u``.
 
 Texts are built by joining pieces (never by repeated string concatenation), from the
 vocabulary of :mod:`rlvr_envs.families.puzzles.words` (common English words, sorted so the
@@ -30,6 +32,9 @@ KCHARS = Knob(
     easy=0.3,
     hard=100.0,
     doc="context length in thousands of characters (geometric in difficulty squared)",
+    scale="log",
+    power=2,
+    digits=1,
 )
 # sentence lengths in words, cycled through the bank
 _SENTENCE_WORDS = (7, 10, 6, 12, 8, 9, 11, 5, 9, 8)
@@ -37,16 +42,10 @@ BANK_SIZE = 8192
 
 
 class LongContextFamily(Family):
-    """A family whose ``kchars`` knob follows the geometric difficulty map above."""
+    """A family whose ``kchars`` knob follows the geometric difficulty map above (declared on
+    the knob, so curricula and suites place it by the same map)."""
 
     knobs: ClassVar[dict[str, Knob]] = {"kchars": KCHARS}
-
-    def knobs_for(self, difficulty: float) -> dict[str, Any]:
-        knobs = super().knobs_for(difficulty)
-        knob = self.knobs["kchars"]
-        ratio = knob.hard / knob.easy
-        knobs["kchars"] = round(knob.easy * ratio ** (difficulty * difficulty), 1)
-        return knobs
 
 
 @functools.lru_cache(maxsize=1)
