@@ -47,7 +47,8 @@ class ConstantAudit:
     env_id: str
     answer: str
     reward: float
-    """Mean reward of ``answer`` over the problems."""
+    """Mean reward of ``answer`` over the problems: on a graded family (``partial_credit``,
+    e.g. the optimisation domain) this counts its partial scores, which the bar applies to."""
     problems: int
     distinct_answers: int
     """How many different reference answers the problems had."""
@@ -55,6 +56,9 @@ class ConstantAudit:
     """``answer`` is a code env's reference program: one program that solves every instance
     it is right on is the task's general solution, not a shortcut (expected for the
     ``Implement*`` families, whose problems all ask for the same function)."""
+    correct: float = 0.0
+    """The fraction of the problems ``answer`` is right on (equal to ``reward`` unless the
+    family grades wrong answers with partial credit)."""
 
 
 def best_constant_answer(
@@ -79,15 +83,15 @@ def best_constant_answer(
     counts = Counter(p.answer for p in batch)
     tried = [a for a, _ in counts.most_common(most_common)]
     tried += [c for c in candidates if c not in tried]
-    best = ("", -1.0)
+    best = ("", -1.0, 0.0)
     for answer in tried:
         completions = [constant_completion(p, answer) for p in batch]
         verdicts = registry.verify_batch(batch, completions)
         reward = sum(v.reward for v in verdicts) / len(batch)
         if reward > best[1]:
-            best = (answer, reward)
+            best = (answer, reward, sum(v.correct for v in verdicts) / len(batch))
     program = task.domain == "code" and best[0] in counts
-    return ConstantAudit(env_id, best[0], best[1], len(batch), len(counts), program)
+    return ConstantAudit(env_id, best[0], best[1], len(batch), len(counts), program, best[2])
 
 
 def constant_completion(problem: Problem, answer: str) -> str:

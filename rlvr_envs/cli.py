@@ -264,10 +264,11 @@ def _answer_cell(answer: str, width: int = 16) -> str:
 
 def _print_audit(rows) -> None:
     width = max(len(c.env_id) for c, _ in rows)
-    print(f"{'env id':<{width}}  constant  {'answer':<16}  echo  copied  any span  rule")
+    print(f"{'env id':<{width}}  constant  correct  {'answer':<16}  echo  copied  any span  rule")
     for constant, echo in rows:
         answer = "<ref. program>*" if constant.reference_program else _answer_cell(constant.answer)
-        line = f"{constant.env_id:<{width}}  {constant.reward:8.2f}  {answer:<16}"
+        line = f"{constant.env_id:<{width}}  {constant.reward:8.2f}  {constant.correct:7.2f}  "
+        line += f"{answer:<16}"
         if echo is not None:
             rule = " ".join(echo.rule.split())
             line += f"  {echo.reward:4.2f}  {echo.copied:6.2f}  {echo.any_span:8.2f}  {rule}"
@@ -281,7 +282,8 @@ def _print_audit(rows) -> None:
     if rows[0][1] is None:
         return
     print(
-        "\nconstant: best mean reward of one fixed answer; echo: of one fixed rule that copies "
+        "\nconstant: best mean reward of one fixed answer (graded families' partial scores "
+        "included), correct: how often that answer is right; echo: of one fixed rule that copies "
         "a span of the prompt (the k-th number, expression, line, ...); copied: the same on "
         "problems whose prompt does not state the answer (0 where the task is to compute); "
         "any span: an oracle picking the best span per problem."

@@ -45,6 +45,26 @@ def test_the_audit_finds_a_narrow_answer_distribution(count_only):
     assert best_constant_answer("rlvr/ConnectedComponents-v1", problems=60).reward <= 1 / 60
 
 
+class HalfForAnyCount(CountOnlyComponents):
+    """A graded family: any wrong count still scores 0.5, the reward under partial credit."""
+
+    name = "HalfForAnyCount"
+
+    def check(self, problem, answer):
+        judgement = super().check(problem, answer)
+        return judgement if judgement.correct else Judgement.wrong(score=0.5)
+
+
+def test_a_graded_familys_constant_is_audited_by_its_mean_reward_not_its_correct_rate():
+    graded = rlvr_envs.register(
+        HalfForAnyCount, "rlvr/TestHalfForAnyCount", domain="graph", partial_credit=True
+    )
+    audit = best_constant_answer(graded, problems=40)
+    assert audit.correct < audit.reward == pytest.approx(0.5 + audit.correct / 2)
+    plain = best_constant_answer("rlvr/ConnectedComponents-v1", problems=20)
+    assert plain.reward == plain.correct
+
+
 def test_audit_command_reports_and_fails_above_a_threshold(capsys, count_only):
     assert main(["audit", count_only, "rlvr/Bipartite-v0", "--problems",
                  "30", "--fail-above", "0.25"]) == 1  # fmt: skip

@@ -20,6 +20,7 @@ DOMAINS = {
     "induction": ("rlvr/Induction-v0", "INDUCTION_V0", 20),
     "data": ("rlvr/Data-v0", "DATA_V0", 20),
     "spatial": ("rlvr/Spatial-v0", "SPATIAL_V0", 15),
+    "optimisation": ("rlvr/Optimisation-v0", "OPTIMISATION_V0", 8),
     "long_context": ("rlvr/LongContext-v0", "LONG_CONTEXT_V0", 10),
 }
 IDS = [i for domain in DOMAINS for i in rlvr_envs.list_envs(domain=domain, mixtures=False)]

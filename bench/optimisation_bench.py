@@ -1,0 +1,30 @@
+"""Optimisation families: generation and verification throughput, one core.
+
+Run: ``python bench/optimisation_bench.py``. How rates are measured: ``bench/family_bench.py``.
+Writes ``bench/results/optimisation.{json,md}``. reasoning-gym (0.1.25) has no packing,
+covering, cutting, routing, assignment, scheduling or supersequence task, so there is no
+peer row: every family is listed under "no counterpart".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from family_bench import Comparisons, main
+
+COMPARISONS: list[tuple[str, dict[str, Any], str, str]] = []
+NO_COUNTERPART = {
+    "rlvr/BinPacking-v0": "none in reasoning-gym",
+    "rlvr/MultiKnapsack-v0": "none",
+    "rlvr/SetCover-v0": "none",
+    "rlvr/MaxCut-v0": "none",
+    "rlvr/ManhattanTour-v0": "none (its graph domain's TravellingSalesman has no peer either)",
+    "rlvr/Assignment-v0": "none",
+    "rlvr/FlowShop-v0": "none",
+    "rlvr/ShortestCommonSupersequence-v0": "none",
+}
+
+TABLE = Comparisons("optimisation", "Optimisation families", COMPARISONS, {}, NO_COUNTERPART)
+
+if __name__ == "__main__":
+    main(TABLE, __doc__)
