@@ -52,6 +52,7 @@ DOMAINS: tuple[str, ...] = (
     "spatial",
     "long_context",
     "interactive",
+    "science",
     "optimisation",
 )
 _ID = re.compile(r"^(?P<name>[A-Za-z0-9_./-]+?)-v(?P<version>\d+)$")

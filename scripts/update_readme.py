@@ -47,6 +47,9 @@ SUMMARIES = {
     "interactive": "multi-turn episodes: tic-tac-toe, Connect Four and Nim against an opponent "
     "of set strength, secrets found with feedback (Mastermind, Wordle, Battleship, Minesweeper) "
     "and Retry over any id",
+    "science": "balancing equations, molar masses, limiting reagents, gas laws, motion, "
+    "resistor networks, lenses, heat, orbits, decay, dimensions, Punnett squares, "
+    "Hardy-Weinberg, translation and sequence alignment, answered exactly",
 }
 
 

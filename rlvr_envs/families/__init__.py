@@ -40,6 +40,7 @@ DOMAIN_PACKAGES = (
     "spatial",
     "long_context",
     "interactive",
+    "science",
     "optimisation",
 )
 _WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
