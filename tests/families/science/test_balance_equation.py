@@ -8,6 +8,8 @@ import re
 from math import gcd, lcm
 
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.families.science.helpers import _gen, _score
 
@@ -64,3 +66,20 @@ def test_a_known_combustion():
             assert problem.answer == " ".join(str(known[s]) for s in species)
             return
     raise AssertionError("propane was never drawn")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6), coefficients=st.lists(st.integers(1, 12), min_size=2, max_size=5)
+)
+def test_any_coefficients_score_exactly_when_they_balance_at_lowest_terms(seed, coefficients):
+    problem = _gen("rlvr/BalanceEquation-v0", seed, 0.5)
+    species = problem.meta["reactants"] + problem.meta["products"]
+    coefficients = (coefficients * 3)[: len(species)]
+    sides = [dict(), dict()]
+    for index, (k, formula) in enumerate(zip(coefficients, species, strict=True)):
+        side = sides[index >= len(problem.meta["reactants"])]
+        for element, n in atoms(formula).items():
+            side[element] = side.get(element, 0) + k * n
+    right = sides[0] == sides[1] and gcd(*coefficients) == 1
+    assert _score(problem, " ".join(map(str, coefficients))) == float(right)

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.families.science.helpers import _gen, _score
 
 
@@ -64,3 +67,24 @@ def test_every_optimal_alignment_scores_and_worse_ones_do_not():
         assert _score(problem, f"{first}\n{second}X") == 0.0
         top, bottom = alignments[0]
         assert _score(problem, f"{top}-\n{bottom}-") == 0.0  # a column of two gaps
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), gaps=st.lists(st.integers(0, 40), max_size=6))
+def test_any_valid_alignment_scores_exactly_when_it_is_optimal(seed, gaps):
+    problem = _gen("rlvr/SequenceAlignment-v0", seed, 0.3)
+    top, bottom = problem.answer.split("\n")
+    for g in gaps:  # a gap pair: one in each row, in different columns
+        i, j = g % (len(top) + 1), (g * 7 + 3) % (len(bottom) + 1)
+        top, bottom = top[:i] + "-" + top[i:], bottom[:j] + "-" + bottom[j:]
+    if any(x == y == "-" for x, y in zip(top, bottom, strict=True)):
+        return
+    match, mismatch, gap = problem.meta["scoring"]
+    score = sum(
+        -gap if "-" in (x, y) else (match if x == y else -mismatch)
+        for x, y in zip(top, bottom, strict=True)
+    )
+    best, _ = optimal_alignments(
+        problem.meta["first"], problem.meta["second"], match, mismatch, gap, 1
+    )
+    assert _score(problem, f"{top}\n{bottom}") == float(score == best)
