@@ -65,7 +65,7 @@ def test_two_training_steps_with_the_vllm_backend(tmp_path, monkeypatch):
     from tests.trainers.tiny_model import build_tiny_model
     from trainers.grpo.train import train
 
-    def first_of_each_group(problems, completions):
+    def first_of_each_group(problems, completions, **options):  # timeout=, workers=
         out, previous = [], None
         for problem, completion in zip(problems, completions, strict=True):
             assert isinstance(completion, str)
