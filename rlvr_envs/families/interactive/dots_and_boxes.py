@@ -12,8 +12,8 @@ Answer syntax per turn: one line, as its two dots, each a column letter and a ro
 by ``;``.
 
 Knobs: ``boxes`` (``2x2`` or ``2x3`` boxes), ``empty`` (lines not yet drawn at the start,
-5 -> 9: a longer game) and ``skill`` (the opponent's chance of a best move, 0 random -> 1
-perfect).
+5 -> 9: a longer game; on 2x2 boxes at most 8, as no 2x2 start with 9 is won) and
+``skill`` (the opponent's chance of a best move, 0 random -> 1 perfect).
 """
 
 from __future__ import annotations
@@ -147,17 +147,20 @@ class DotsAndBoxes(TwoPlayerGame):
     def new_game(self, rng: random.Random, knobs: dict[str, Any]) -> Draft:
         rows, columns = _SHAPES[knobs["boxes"]]
         lines, _ = layout(rows, columns)
+        empty = knobs["empty"]
+        if rows * columns == 4:  # no 2x2 start with 9 empty lines is won: the search never ended
+            empty = min(empty, 8)
         stand_in = draft_problem(self, knobs, {"opponent_seed": rng.randrange(2**32)})
         while True:
             state: Any = (tuple([0] * len(lines)), tuple([0] * (rows * columns)), 1)
-            for _ in range(len(lines) - knobs["empty"]):
+            for _ in range(len(lines) - empty):
                 state = self.apply(stand_in, state, rng.choice(self.legal(stand_in, state)))
             if state[2] != 1 or self.value(stand_in, state) <= 0:
                 continue
             stand_in.meta["drawn"], stand_in.meta["owners"] = list(state[0]), list(state[1])
             if not self.trivially_won(stand_in, state):
                 break
-        stand_in.meta["max_turns"] = knobs["empty"]
+        stand_in.meta["max_turns"] = empty
         question = (
             f"Play Dots and Boxes as X against a built-in opponent (O) on a grid of "
             f"{rows} x {columns} boxes. A move draws one line between two neighbouring dots; "
