@@ -35,26 +35,11 @@ from rlvr_envs.core import (  # verify_timeout and DEFAULT_TIMEOUT: re-exported 
     stable_seed,
     verification_budget,
 )
+from rlvr_envs.families import DOMAIN_PACKAGES
 
 log = logging.getLogger(__name__)
 
-DOMAINS: tuple[str, ...] = (
-    "math",
-    "logic",
-    "graph",
-    "code",
-    "compose",
-    "puzzles",
-    "algorithms",
-    "strings",
-    "data",
-    "induction",
-    "spatial",
-    "long_context",
-    "interactive",
-    "science",
-    "optimisation",
-)
+DOMAINS: tuple[str, ...] = DOMAIN_PACKAGES  # one list: the domain packages, in table order
 _ID = re.compile(r"^(?P<name>[A-Za-z0-9_./-]+?)-v(?P<version>\d+)$")
 
 
