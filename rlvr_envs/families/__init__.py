@@ -42,6 +42,7 @@ DOMAIN_PACKAGES = (
     "interactive",
     "science",
     "optimisation",
+    "formal",
 )
 _WORD_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 

@@ -1,0 +1,18 @@
+"""Formal families (issue 30): automata, grammars and machines, terms and their calculi,
+proofs checked rule by rule, and finite models, each answer checked step by step or by
+equivalence against the instance.
+
+Modules are imported lazily. The domain's mixture is added once its first slice is complete.
+"""
+
+from __future__ import annotations
+
+# One line per family: its class name and version (see rlvr_envs/families/__init__.py).
+FAMILIES: list[tuple[str, int]] = [
+    # -- automata and regular expressions
+    # -- grammars and machines
+    # -- terms: lambda calculus, combinators, types, unification, rewriting
+    # -- proofs and models
+]
+
+MIXTURES: list[tuple[str, list[str]]] = []
