@@ -11,6 +11,8 @@ from __future__ import annotations
 FAMILIES: list[tuple[str, int]] = [
     # -- automata and regular expressions
     # -- grammars and machines
+    ("TuringMachineRun", 0),
+    ("CounterMachineRun", 0),
     # -- terms: lambda calculus, combinators, types, unification, rewriting
     # -- proofs and models
 ]
