@@ -15,6 +15,8 @@ FAMILIES: list[tuple[str, int]] = [
     ("CounterMachineRun", 0),
     # -- terms: lambda calculus, combinators, types, unification, rewriting
     # -- proofs and models
+    ("SequentProof", 0),
+    ("ResolutionRefutation", 0),
 ]
 
 MIXTURES: list[tuple[str, list[str]]] = []
