@@ -28,6 +28,10 @@ FAMILIES: list[tuple[str, int]] = [
     ("HiddenFunction", 0),
     # -- any single-turn id, answered again on feedback
     ("Retry", 0),
+    # -- text worlds: commands under partial observation, planned by BFS (issue 28)
+    ("FogMaze", 0),
+    ("LockedRooms", 0),
+    ("CollectItems", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version
