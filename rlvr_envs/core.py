@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar, Literal, get_args
 
-from rlvr_envs.answers import format_rules, labels_in
+from rlvr_envs.answers import completion_text, format_rules, labels_in
 
 KnobType = Literal["int", "float", "categorical", "bool"]
 AnswerFormat = Literal["tags", "boxed", "code"]
@@ -525,7 +525,8 @@ class Episode:
     the episode is over, the reply and the outcome. ``reward`` is the episode's reward:
     :data:`OUTCOME_REWARD` of the final status (0 while ``playing``). ``turn_rewards`` are
     the family's optional per-move rewards (documented per family; zeros by default), never
-    part of the episode reward. Moves after the episode ended are not read.
+    part of the episode reward. Moves after the episode ended are not read. ``state`` is the
+    family's state after the last move read (for :meth:`InteractiveFamily.reply_messages`).
     """
 
     moves: list[str]
@@ -534,6 +535,7 @@ class Episode:
     observation: str
     turn_rewards: list[float] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
+    state: Any = field(default=None, repr=False, compare=False)
 
     @property
     def terminated(self) -> bool:
@@ -557,7 +559,11 @@ class Turn:
 
     ``verdict`` scores the episode so far (final once ``terminated`` or ``truncated``);
     ``observation`` is the next user message, empty once the episode is over;
-    ``turn_reward`` is the family's optional per-turn reward for this turn (0 by default).
+    ``turn_reward`` is the family's optional per-turn reward for this turn (0 by default);
+    ``messages`` is the same reply as chat messages where the family answers in that form
+    (tool results as ``tool`` role messages with their call ids, when the latest turn was an
+    assistant message with OpenAI ``tool_calls``; see :mod:`rlvr_envs.families.interactive.
+    tools`), empty otherwise.
     """
 
     verdict: Verdict
@@ -565,6 +571,7 @@ class Turn:
     terminated: bool
     truncated: bool
     turn_reward: float = 0.0
+    messages: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def done(self) -> bool:
@@ -623,6 +630,16 @@ class InteractiveFamily(Family):
         """The episode's reward for its final ``status`` after ``turns`` moves."""
         return OUTCOME_REWARD[status]
 
+    def raw_move(self, message: Any) -> str:
+        """A raw move (``raw_moves``) read from a chat message: its text. A family whose
+        moves carry more than text (OpenAI ``tool_calls``) overrides this."""
+        return completion_text(message)
+
+    def reply_messages(self, problem: Problem, attempt: Any, episode: Episode) -> list[dict]:
+        """The env's reply to ``attempt`` (the latest turn) as chat messages, where the family
+        answers in that form (``Turn.messages``); none by default."""
+        return []
+
     def turn_limit(self, problem: Problem) -> int:
         """Moves allowed in this problem's episode."""
         return int(problem.meta.get("max_turns", self.max_turns))
@@ -665,6 +682,7 @@ class InteractiveFamily(Family):
             observation=self._observation(problem, state, status, feedback, turns - len(played)),
             turn_rewards=rewards,
             details={"status": status, "turns": len(played)},
+            state=state,
         )
 
     def _observation(

@@ -562,7 +562,7 @@ def _move(problem: Problem, family: InteractiveFamily, text: Any) -> str | None:
     """One turn's move: its final answer through the front end (None: no answer), or the
     whole message where the family's moves are raw (Retry)."""
     if family.raw_moves:
-        return text if isinstance(text, str) else answers.completion_text(text)
+        return text if isinstance(text, str) else family.raw_move(text)
     try:
         found = answers.extract(text, problem.answer_format, family.max_answer_chars)
         if found.answer is None:
@@ -584,7 +584,9 @@ def _moves(problem: Problem, family: InteractiveFamily, completion: Any) -> list
         m for m in completion
         if isinstance(m, Mapping) and m.get("role", "assistant") == "assistant"
     ]  # fmt: skip
-    return [_move(problem, family, answers.completion_text(m)) for m in turns] or [None]
+    # a raw move may carry more than text (OpenAI tool calls): the family reads the message
+    moves = [m if family.raw_moves else answers.completion_text(m) for m in turns]
+    return [_move(problem, family, m) for m in moves] or [None]
 
 
 def _episode_verdict(problem: Problem, family: InteractiveFamily, episode: Any) -> Verdict:
@@ -626,7 +628,10 @@ def respond(
             episode = family.play(problem, moves, limit=max_turns)
             verdict = _episode_verdict(problem, family, episode)
         last = episode.turn_rewards[-1] if len(episode.turn_rewards) == len(moves) else 0.0
-        return Turn(verdict, episode.observation, episode.terminated, episode.truncated, last)
+        messages = family.reply_messages(problem, attempts[-1], episode)
+        return Turn(
+            verdict, episode.observation, episode.terminated, episode.truncated, last, messages
+        )
     verdict = verify(problem, attempts[-1], timeout=timeout)
     limit = int(max_turns or family.max_turns)
     out_of_turns = len(attempts) >= limit

@@ -28,6 +28,10 @@ FAMILIES: list[tuple[str, int]] = [
     ("HiddenFunction", 0),
     # -- any single-turn id, answered again on feedback
     ("Retry", 0),
+    # -- tools the env provides and runs, then one final answer (tools.py)
+    ("CalculatorTool", 0),
+    ("PythonDataTool", 0),
+    ("SqlDatabaseTool", 0),
     # -- text worlds: commands under partial observation, planned by BFS (issue 28)
     ("FogMaze", 0),
     ("LockedRooms", 0),
