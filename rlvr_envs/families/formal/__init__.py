@@ -17,6 +17,8 @@ FAMILIES: list[tuple[str, int]] = [
     # -- proofs and models
     ("SequentProof", 0),
     ("ResolutionRefutation", 0),
+    ("GroupEquationalProof", 0),
+    ("FirstOrderModelCheck", 0),
 ]
 
 MIXTURES: list[tuple[str, list[str]]] = []

@@ -336,3 +336,67 @@ def one_step(s: Term, t: Term) -> str | None:
     if s[0] == t[0] == "inv":
         return one_step(s[1], t[1])
     return None
+
+
+def _rewrite_first(term: Term, rule: Any) -> Term | None:
+    """``term`` with the first (pre-order) subterm that ``rule`` rewrites rewritten, or None."""
+    found = rule(term)
+    if found is not None:
+        return found
+    if term[0] == "mul":
+        left = _rewrite_first(term[1], rule)
+        if left is not None:
+            return ("mul", left, term[2])
+        right = _rewrite_first(term[2], rule)
+        if right is not None:
+            return ("mul", term[1], right)
+    elif term[0] == "inv":
+        inner = _rewrite_first(term[1], rule)
+        if inner is not None:
+            return ("inv", inner)
+    return None
+
+
+def _identity(t: Term) -> Term | None:
+    if t[0] == "mul" and t[1] == E:
+        return t[2]
+    if t[0] == "mul" and t[2] == E:
+        return t[1]
+    return None
+
+
+def _inverse(t: Term) -> Term | None:
+    if t[0] == "mul" and (t[1] == ("inv", t[2]) or t[2] == ("inv", t[1])):
+        return E
+    return None
+
+
+def _right_assoc(t: Term) -> Term | None:
+    if t[0] == "mul" and t[1][0] == "mul":
+        return ("mul", t[1][1], ("mul", t[1][2], t[2]))
+    return None
+
+
+def _cancel_ahead(t: Term) -> Term | None:
+    if t[0] == "mul" and t[2][0] == "mul":
+        x, y, z = t[1], t[2][1], t[2][2]
+        if y == ("inv", x) or x == ("inv", y):
+            return ("mul", ("mul", x, y), z)
+    return None
+
+
+def normalise_steps(term: Term, limit: int = 500) -> list[Term]:
+    """The terms of a rewrite chain from ``term`` to its normal form (a right-nested reduced
+    word, or ``e``), one group axiom instance per step: identities removed first, then
+    inverse pairs, then products re-associated to the right, and a pair ``x * (x^-1 * z)``
+    brought together to cancel."""
+    chain = [term]
+    for _ in range(limit):
+        for rule in (_identity, _inverse, _right_assoc, _cancel_ahead):
+            found = _rewrite_first(chain[-1], rule)
+            if found is not None:
+                chain.append(found)
+                break
+        else:
+            return chain
+    raise ValueError("normalisation did not finish")

@@ -99,3 +99,69 @@ def show(formula) -> str:
     if formula[0] == "~":
         return "~" + show(formula[1])
     return f"({show(formula[1])} {formula[0]} {show(formula[2])})"
+
+
+# -- group terms: ('*', s, t), ('inv', s), 'e' and letters ------------------------------------
+_TERM_TOK = re.compile(r"\^-1|[a-z]|[*()]")
+
+
+def read_term(text: str):
+    toks = _TERM_TOK.findall(text)
+    pos = 0
+
+    def factor():
+        nonlocal pos
+        tok = toks[pos]
+        pos += 1
+        if tok == "(":
+            out = product()
+            pos += 1
+        else:
+            out = tok
+        while pos < len(toks) and toks[pos] == "^-1":
+            pos += 1
+            out = ("inv", out)
+        return out
+
+    def product():
+        nonlocal pos
+        out = factor()
+        while pos < len(toks) and toks[pos] == "*":
+            pos += 1
+            out = ("*", out, factor())
+        return out
+
+    return product()
+
+
+def write_term(term, top: bool = True) -> str:
+    if isinstance(term, str):
+        return term
+    if term[0] == "inv":
+        return write_term(term[1], False) + "^-1"
+    text = f"{write_term(term[1], False)} * {write_term(term[2], False)}"
+    return text if top else f"({text})"
+
+
+def reductions(term) -> set:
+    """Every term one rewrite away from ``term`` by associativity (either way) or by an
+    identity or inverse axiom read from left to right (removing e or a cancelling pair)."""
+    out = set()
+    if isinstance(term, str):
+        return out
+    if term[0] == "inv":
+        return {("inv", t) for t in reductions(term[1])}
+    _, s, t = term
+    if not isinstance(s, str) and s[0] == "*":
+        out.add(("*", s[1], ("*", s[2], t)))
+    if not isinstance(t, str) and t[0] == "*":
+        out.add(("*", ("*", s, t[1]), t[2]))
+    if s == "e":
+        out.add(t)
+    if t == "e":
+        out.add(s)
+    if s == ("inv", t) or t == ("inv", s):
+        out.add("e")
+    out |= {("*", r, t) for r in reductions(s)}
+    out |= {("*", s, r) for r in reductions(t)}
+    return out
