@@ -9,7 +9,8 @@ payloads, megabyte strings, chat-message lists of odd shapes, and mutations of t
 answer and of the prompt. Each hypothesis example scores a batch of them against problems
 of one domain.
 
-CI runs 10^4 completions per domain; ``-m slow`` runs 10^5 per domain.
+CI runs 10^4 completions per domain (2,000 for code, whose completions run in the sandbox);
+``-m slow`` runs 10^5 per domain.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ LIMIT = 1.0  # the verify timeout the fuzz passes (seconds)
 SLACK = 1.5  # what an idle 2-core machine may add before verify returns (tests/timing.py scales it)
 PER_EXAMPLE = 10  # completions scored per hypothesis example
 CI_COMPLETIONS = 10_000
+CI_COMPLETIONS_FOR = {"code": 2_000}
+"""Domains that score fewer in the main suite: every code completion that parses runs in the
+sandbox (10^4 took four minutes, the suite's slowest test); ``-m slow`` runs 10^5."""
 SLOW_COMPLETIONS = 100_000
 DOMAINS = [d for d in rlvr_envs.DOMAINS if rlvr_envs.list_envs(d, mixtures=False)]
 
@@ -229,7 +233,7 @@ def _fuzz(domain: str, completions_total: int):
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_hostile_completions_get_a_verdict_within_the_limit(domain):
-    _fuzz(domain, CI_COMPLETIONS)
+    _fuzz(domain, CI_COMPLETIONS_FOR.get(domain, CI_COMPLETIONS))
 
 
 @pytest.mark.slow
