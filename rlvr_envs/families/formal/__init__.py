@@ -10,6 +10,10 @@ from __future__ import annotations
 # One line per family: its class name and version (see rlvr_envs/families/__init__.py).
 FAMILIES: list[tuple[str, int]] = [
     # -- automata and regular expressions
+    ("DfaMembership", 0),
+    ("DfaMinimisation", 0),
+    ("DfaForLanguage", 0),
+    ("NfaDeterminisation", 0),
     # -- grammars and machines
     ("TuringMachineRun", 0),
     ("CounterMachineRun", 0),
