@@ -14,6 +14,10 @@ FAMILIES: list[tuple[str, int]] = [
     ("DfaMinimisation", 0),
     ("DfaForLanguage", 0),
     ("NfaDeterminisation", 0),
+    ("RegexToDfa", 0),
+    ("RegexEquivalence", 0),
+    ("DfaWordCount", 0),
+    ("IntersectionShortestWord", 0),
     # -- grammars and machines
     ("TuringMachineRun", 0),
     ("CounterMachineRun", 0),
