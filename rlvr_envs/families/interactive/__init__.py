@@ -32,6 +32,9 @@ FAMILIES: list[tuple[str, int]] = [
     ("CalculatorTool", 0),
     ("PythonDataTool", 0),
     ("SqlDatabaseTool", 0),
+    ("UnitConverterTool", 0),
+    ("DocumentSearchTool", 0),
+    ("CatalogueLookupTool", 0),
     # -- text worlds: commands under partial observation, planned by BFS (issue 28)
     ("FogMaze", 0),
     ("LockedRooms", 0),

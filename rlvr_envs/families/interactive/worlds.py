@@ -38,9 +38,14 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 def _bijection(seed: int, index: int, size: int) -> int:
     """A seeded permutation of range(size) (size a power of two): an odd multiplier."""
-    rng = random.Random(seed)
-    multiplier, offset = rng.randrange(1, size, 2), rng.randrange(size)
+    multiplier, offset = _affine(seed, size)
     return (index * multiplier + offset) % size
+
+
+@functools.lru_cache(maxsize=256)
+def _affine(seed: int, size: int) -> tuple[int, int]:
+    rng = random.Random(seed)
+    return rng.randrange(1, size, 2), rng.randrange(size)
 
 
 def town_name(seed: int, index: int) -> str:
@@ -101,6 +106,15 @@ def world(seed: int, size: int, digits: int) -> tuple[Town, ...]:
     return tuple(town(seed, size, digits, i) for i in range(size))
 
 
+@functools.lru_cache(maxsize=64)
+def _indexed(seed: int, size: int, digits: int) -> tuple[tuple[int, str, frozenset, str], ...]:
+    """(index, lower-case name, words, document) of every town, for the search tool."""
+    return tuple(
+        (t.index, t.name.lower(), frozenset(_WORD.findall(t.document().lower())), t.document())
+        for t in world(seed, size, digits)
+    )
+
+
 def search(seed: int, size: int, digits: int, query: str, limit: int = 3) -> str:
     """The search tool's reply: the ``limit`` documents that share most words with ``query``
     (a document whose town the query names first), as ``doc N: text`` lines."""
@@ -108,12 +122,10 @@ def search(seed: int, size: int, digits: int, query: str, limit: int = 3) -> str
     if not words:
         return "No documents match an empty query."
     scored = []
-    for item in world(seed, size, digits):
-        text = item.document()
-        found = set(_WORD.findall(text.lower()))
-        score = len(words & found) + 2 * (item.name.lower() in words)
+    for index, name, found, text in _indexed(seed, size, digits):
+        score = len(words & found) + 2 * (name in words)
         if score:
-            scored.append((-score, item.index, text))
+            scored.append((-score, index, text))
     if not scored:
         return "No documents match."
     scored.sort()

@@ -76,7 +76,7 @@ def play(problem: Problem, policy: Policy, fmt: str) -> tuple[Turn, list[Any]]:
         attempts.append(write_turn(action, fmt, k))
         turn = rlvr_envs.respond(problem, attempts)
         assert not turn.done, turn.observation
-        assert "turns left" in turn.observation
+        assert re.search(r"\d+ turns? left", turn.observation), turn.observation
         seen.append(results_of(turn, fmt, len(action)))
     raise AssertionError("the policy did not answer within the turn limit")
 
