@@ -35,6 +35,9 @@ FAMILIES: list[tuple[str, int]] = [
     ("UnitConverterTool", 0),
     ("DocumentSearchTool", 0),
     ("CatalogueLookupTool", 0),
+    ("CalendarTool", 0),
+    ("SearchCalculateTool", 0),
+    ("LinkChaseTool", 0),
     # -- text worlds: commands under partial observation, planned by BFS (issue 28)
     ("FogMaze", 0),
     ("LockedRooms", 0),
