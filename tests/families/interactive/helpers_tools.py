@@ -86,8 +86,9 @@ def transcript(problem: Problem, attempts: list[Any]) -> list[dict[str, Any]]:
     chat: list[dict[str, Any]] = [{"role": "user", "content": problem.prompt}]
     for k, attempt in enumerate(attempts):
         turn = rlvr_envs.respond(problem, attempts[: k + 1])
-        chat.append(attempt if isinstance(attempt, dict) else {"role": "assistant",
-                                                               "content": attempt})  # fmt: skip
+        chat.append(
+            attempt if isinstance(attempt, dict) else {"role": "assistant", "content": attempt}
+        )
         chat.extend(turn.messages or [{"role": "user", "content": turn.observation}])
     return chat
 

@@ -8,6 +8,8 @@ import re
 
 import pytest
 from dateutil.relativedelta import relativedelta
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rlvr_envs
 from tests.families.interactive.helpers_tools import FORMATS, final, play
@@ -31,7 +33,9 @@ def policy(prompt, seen):
         return seen[2][0]
     every, first, later = re.search(
         r"held every (\d+) days, first on ([\d-]+)\. On which date is the first fair on or "
-        r"after ([\d-]+)\?", prompt).groups()  # fmt: skip
+        r"after ([\d-]+)\?",
+        prompt,
+    ).groups()
     if not seen:
         return [("days_between", {"start": first, "end": later})]
     if len(seen) == 1:
@@ -61,8 +65,12 @@ def test_the_tools_agree_with_dateutil():
         assert got == (base + relativedelta(days=days)).isoformat()
     assert one(problem, "weekday", "2000-02-29") == "Tuesday"  # a leap day
     assert one(problem, "days_between", '{"start": "2000-03-01", "end": "2000-02-28"}') == "-2"
-    for bad in ['{"date": "2001-02-29", "days": 1}', '{"date": "1999-12-31", "days": 10000000000}',
-                '{"date": "31/12/1999", "days": 1}', '{"date": "1999-12-31"}']:  # fmt: skip
+    for bad in [
+        '{"date": "2001-02-29", "days": 1}',
+        '{"date": "1999-12-31", "days": 10000000000}',
+        '{"date": "31/12/1999", "days": 1}',
+        '{"date": "1999-12-31"}',
+    ]:
         assert "error" in one(problem, "add_days", bad)
 
 
@@ -76,3 +84,13 @@ def test_dates_in_other_forms_are_illegal_and_wrong_dates_lose():
         assert final(problem, form).verdict.details["status"] == "illegal"
     for date in re.findall(r"\d{4}-\d{2}-\d{2}", problem.prompt):  # copies lose
         assert not final(problem, date).verdict.correct
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 40), st.text(max_size=30))
+def test_random_answers_are_judged_without_error(seed, text):
+    problem = rlvr_envs.make_task(ID).generate(seed, difficulty=0.5)
+    turn = rlvr_envs.respond(problem, [f"<answer>{text}</answer>"])
+    assert turn.terminated and turn.verdict.details["status"] in ("illegal", "lost", "solved")
+    assert turn.verdict.correct == (turn.verdict.details["status"] == "solved")
+    assert not turn.verdict.correct or text.strip().casefold() == problem.answer.casefold()

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import rlvr_envs
 from tests.families.interactive.helpers_tools import FORMATS, final, play
 
@@ -48,3 +51,13 @@ def test_wrong_totals_lose():
         assert final(problem, str(total)).verdict.correct
         for wrong in [total + 1, total - 100, *(q for q, _ in order(problem.prompt))]:
             assert final(problem, str(wrong)).verdict.details["status"] == "lost"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 40), st.text(max_size=30))
+def test_random_answers_are_judged_without_error(seed, text):
+    problem = rlvr_envs.make_task(ID).generate(seed, difficulty=0.5)
+    turn = rlvr_envs.respond(problem, [f"<answer>{text}</answer>"])
+    assert turn.terminated and turn.verdict.details["status"] in ("illegal", "lost", "solved")
+    assert turn.verdict.correct == (turn.verdict.details["status"] == "solved")
+    assert not turn.verdict.correct or text.strip().casefold() == problem.answer.casefold()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rlvr_envs
 from tests.families.interactive.helpers_tools import FORMATS, final, play
@@ -79,3 +81,13 @@ def test_names_and_wrong_facts():
         wrong = "Ada Nobody" if " " in answer else str(int(answer) + 1)
         assert final(problem, wrong).verdict.details["status"] == "lost"
         assert final(problem, "not a name at all").verdict.details["status"] == "illegal"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 40), st.text(max_size=30))
+def test_random_answers_are_judged_without_error(seed, text):
+    problem = rlvr_envs.make_task(ID).generate(seed, difficulty=0.5)
+    turn = rlvr_envs.respond(problem, [f"<answer>{text}</answer>"])
+    assert turn.terminated and turn.verdict.details["status"] in ("illegal", "lost", "solved")
+    assert turn.verdict.correct == (turn.verdict.details["status"] == "solved")
+    assert not turn.verdict.correct or text.strip().casefold() == problem.answer.casefold()

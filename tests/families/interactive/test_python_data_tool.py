@@ -8,6 +8,8 @@ import re
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rlvr_envs
 from rlvr_envs import sandbox
@@ -93,3 +95,11 @@ def test_hostile_programs_are_bounded(code, status):
     assert time.monotonic() - started < 8
     assert status in turn.observation or "error" in turn.observation, turn.observation[:300]
     assert not turn.done and len(turn.observation) < 3000
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 30), st.integers(-(10**9), 10**9))
+def test_only_the_statistic_is_right(seed, guess):
+    problem = rlvr_envs.make_task(ID).generate(seed, difficulty=0.2)
+    verdict = rlvr_envs.verify(problem, f"<answer>{guess}</answer>")
+    assert verdict.correct == (guess == expected(problem))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rlvr_envs
 from tests.families.interactive.helpers_tools import FORMATS, final, numbers_in, play
@@ -14,8 +16,11 @@ ID = "rlvr/SearchCalculateTool-v0"
 
 
 def towns_and_price(prompt: str) -> tuple[list[str], int]:
-    m = re.search(r"sells at (\d+) coins a bushel\. What was last year's harvest of (.*?) "
-                  r"worth in all", prompt)  # fmt: skip
+    m = re.search(
+        r"sells at (\d+) coins a bushel\. What was last year's harvest of (.*?) "
+        r"worth in all",
+        prompt,
+    )
     return re.findall(r"[A-Z]\w+", m[2]), int(m[1])
 
 
@@ -61,3 +66,13 @@ def test_an_unknown_tool_and_a_bad_expression_cost_a_turn():
     assert "there is no tool 'python' (tools: search, calculator)" in turn.observation
     turn = rlvr_envs.respond(problem, ['<tool name="calculator">open("x")</tool>'])
     assert "error" in turn.observation and not turn.done
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 40), st.text(max_size=30))
+def test_random_answers_are_judged_without_error(seed, text):
+    problem = rlvr_envs.make_task(ID).generate(seed, difficulty=0.5)
+    turn = rlvr_envs.respond(problem, [f"<answer>{text}</answer>"])
+    assert turn.terminated and turn.verdict.details["status"] in ("illegal", "lost", "solved")
+    assert turn.verdict.correct == (turn.verdict.details["status"] == "solved")
+    assert not turn.verdict.correct or text.strip().casefold() == problem.answer.casefold()

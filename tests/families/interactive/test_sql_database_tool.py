@@ -4,11 +4,14 @@ refused in bounded time."""
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rlvr_envs
 from rlvr_envs.families.interactive.sql_database_tool import SCHEMA, tables
@@ -81,11 +84,14 @@ def test_wrong_answers_lose():
         ("ATTACH DATABASE '/tmp/rlvr-hostile.db' AS other", "not authorized"),
         ("PRAGMA writable_schema = 1", "not authorized"),
         ("SELECT 1; DROP TABLE employees", "one statement"),
-        ("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
-         "SELECT count(*) FROM c", "steps"),
+        (
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+            "SELECT count(*) FROM c",
+            "steps",
+        ),
         ("SELECT count(*) FROM employees a, employees b, employees c, employees d", "steps"),
     ],
-)  # fmt: skip
+)
 def test_writes_and_runaway_queries_are_refused(query, why):
     problem = rlvr_envs.make_task(ID).generate(2, knobs={"calls": 5}, difficulty=1.0)
     count = '<tool name="sql">SELECT COUNT(*) FROM employees</tool>'
@@ -104,3 +110,23 @@ def test_at_most_twenty_rows_come_back():
     turn = rlvr_envs.respond(problem, ['<tool name="sql">SELECT id FROM employees</tool>'])
     body = turn.observation.split("\n\n")[0].splitlines()
     assert body[1:21] == [str(k) for k in range(1, 21)] and "more rows" in body[21]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(max_size=80))
+def test_any_query_text_gets_a_bounded_reply(query):
+    problem = rlvr_envs.make_task(ID).generate(4, difficulty=0.5)
+    function = {"name": "sql", "arguments": json.dumps({"query": query})}
+    call = json.dumps({"type": "function", "function": function})
+    turn = rlvr_envs.respond(problem, [call])
+    assert turn.observation.startswith("[sql] ") and not turn.done
+    assert len(turn.observation.split("\n\n")[0]) <= 2100
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 30), st.integers(0, 10**7))
+def test_only_the_queried_value_is_right(seed, guess):
+    problem = rlvr_envs.make_task(ID).generate(seed, difficulty=0.3)
+    if problem.meta["kind"] != "who":
+        verdict = rlvr_envs.verify(problem, f"<answer>{guess}</answer>")
+        assert verdict.correct == (str(guess) == expected(problem))

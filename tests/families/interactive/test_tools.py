@@ -35,8 +35,12 @@ def test_calls_are_read_from_tags_and_from_openai_json():
     assert call.arguments == {"expression": "3"}
     function = {"name": "calculator", "arguments": '{"expression": "4"}'}
     text = json.dumps({"type": "function", "function": function})
-    for form in (text, f"[{text}]", json.dumps({"tool_calls": [json.loads(text)]}),
-                 f"```json\n{text}\n```"):  # fmt: skip
+    for form in (
+        text,
+        f"[{text}]",
+        json.dumps({"tool_calls": [json.loads(text)]}),
+        f"```json\n{text}\n```",
+    ):
         (call,) = parse_calls(form)
         assert (call.name, call.arguments) == ("calculator", {"expression": "4"})
     assert parse_calls("<answer>7</answer>") is None
@@ -127,9 +131,16 @@ def test_at_most_so_many_calls_are_read_in_one_turn():
 
 @pytest.mark.parametrize(
     "expression",
-    ["9^9^9", "2^256^2", "(" * 60 + "1" + ")" * 60, "1" + "+1" * 300, "9" * 500,
-     "99999999999999999999^200 * 99999999999999999999^200", "2 ** 100000"],
-)  # fmt: skip
+    [
+        "9^9^9",
+        "2^256^2",
+        "(" * 60 + "1" + ")" * 60,
+        "1" + "+1" * 300,
+        "9" * 500,
+        "99999999999999999999^200 * 99999999999999999999^200",
+        "2 ** 100000",
+    ],
+)
 def test_hostile_expressions_are_refused_quickly(expression):
     started = time.process_time()
     with pytest.raises(ToolError):

@@ -3,6 +3,7 @@ the tool and adds the results itself; the rates it learns agree along the chain.
 
 from __future__ import annotations
 
+import itertools
 import re
 from fractions import Fraction
 
@@ -48,8 +49,8 @@ def ask(problem, value, unit, to) -> str:
 def test_conversions_compose_along_the_chain(seed):
     problem = rlvr_envs.make_task(ID).generate(seed, difficulty=1.0, knobs={"slack": 3})
     units = re.search(r"in the units ([\w, ]+), each", problem.prompt).group(1).split(", ")
-    steps = [Fraction(ask(problem, 1, a, b).split(" = ")[1].split()[0]) for a, b in
-             zip(units, units[1:])]  # fmt: skip
+    pairs = itertools.pairwise(units)
+    steps = [Fraction(ask(problem, 1, a, b).split(" = ")[1].split()[0]) for a, b in pairs]
     assert all(s.denominator == 1 and 2 <= s <= 12 for s in steps)
     whole = Fraction(ask(problem, 1, units[0], units[-1]).split(" = ")[1].split()[0])
     product = Fraction(1)
@@ -63,11 +64,15 @@ def test_conversions_compose_along_the_chain(seed):
 def test_bad_calls_get_errors_and_wrong_totals_lose():
     problem = rlvr_envs.make_task(ID).generate(9, difficulty=0.5)
     unit = stock(problem.prompt)[1]
-    for value, source, why in [("abc", unit, "must be a number"), ("1e999", unit, "number"),
-                               ("2", "furlong", "unknown unit")]:  # fmt: skip
+    for value, source, why in [
+        ("abc", unit, "must be a number"),
+        ("1e999", unit, "number"),
+        ("2", "furlong", "unknown unit"),
+    ]:
         assert why in ask(problem, value, source, unit)
-    total = Fraction(policy(problem.prompt, [[ask(problem, a, u, unit)
-                                               for a, u in stock(problem.prompt)[0]]]))  # fmt: skip
+    total = Fraction(
+        policy(problem.prompt, [[ask(problem, a, u, unit) for a, u in stock(problem.prompt)[0]]])
+    )
     assert final(problem, str(total)).verdict.correct
     assert final(problem, str(total + 1)).verdict.details["status"] == "lost"
 
