@@ -22,6 +22,7 @@ import rlvr_envs
 from rlvr_envs.core import stable_seed
 from trainers.grpo import parallel
 from trainers.grpo.config import Config
+from trainers.grpo.episodes import EpisodeResult, is_multi_turn, play_episodes
 from trainers.grpo.objective import group_advantages, overlong_penalty, zero_variance_groups
 from trainers.grpo.rollout import Sample
 
@@ -57,23 +58,37 @@ def round_rewards(
     lengths: torch.Tensor,
     finished: Sequence[bool],
     cfg: Config,
+    episodes: Sequence[EpisodeResult] | None = None,
 ) -> dict[str, list]:
     """Per completion of one sampling round: the reward the advantages use, correctness
     (``verdict.correct``: what accuracy and the teacher count), format, the overlong
-    penalty (DAPO, Yu et al. 2025), length and truncation. See :class:`Config`."""
+    penalty (DAPO, Yu et al. 2025), length and truncation. See :class:`Config`.
+
+    For multi-turn ``episodes`` (one per verdict), ``lengths`` counts the policy's tokens
+    over all turns, the overlong penalty looks at its longest turn (the budget is per turn),
+    ``turns`` counts turns, and ``Config.turn_rewards`` adds the per-turn rewards."""
     correct = [float(v.correct) for v in verdicts]
     fmt = [float(v.format_ok) for v in verdicts]
-    overlong = overlong_penalty(lengths, cfg.max_new_tokens, cfg.overlong_buffer).tolist()
-    return {
-        "reward": [
-            float(v.reward) + cfg.format_reward * f + o for v, f, o in zip(verdicts, fmt, overlong)
-        ],
+    longest = lengths
+    if episodes is not None:
+        longest = torch.tensor([max(e.turn_tokens, default=0) for e in episodes])
+    overlong = overlong_penalty(longest, cfg.max_new_tokens, cfg.overlong_buffer).tolist()
+    reward = [
+        float(v.reward) + cfg.format_reward * f + o for v, f, o in zip(verdicts, fmt, overlong)
+    ]
+    out = {
+        "reward": reward,
         "correct": correct,
         "format": fmt,
         "overlong": overlong,
         "tokens": lengths.tolist(),
         "truncated": [not done for done in finished],
     }
+    if episodes is not None:
+        if cfg.turn_rewards:
+            out["reward"] = [r + sum(e.turn_rewards) for r, e in zip(reward, episodes)]
+        out["turns"] = [float(e.turns) for e in episodes]
+    return out
 
 
 def sample_batch(run: Run, step: int) -> Batch:
@@ -97,20 +112,35 @@ def sample_batch(run: Run, step: int) -> Batch:
         mine = split_evenly(range(need), world.size)[world.rank]
         problems = [items[i].problem for i in mine]
 
-        # 2. Rollout: G completions per prompt.
-        prompts = [run.encode(p) for p in problems]
+        # 2. Rollout: G completions per prompt, or G episodes where an env takes turns (each
+        # turn answered by the env as it is played, so rollout_s includes those checks).
         gen_seed = step_seed(cfg.seed, step, "generate", round_, world.rank)
-        samples = (
-            run.rollout.generate(prompts, cfg.group_size, run.sampling, gen_seed) if mine else []
-        )
+        episodes = None
+        if any(is_multi_turn(item.problem) for item in items):  # the same on every rank
+            episodes = play_episodes(
+                run.rollout, problems, cfg.group_size, run.sampling, gen_seed, run.renderer,
+                run.decode, max_turns=cfg.max_turns or None, episode_tokens=cfg.episode_tokens,
+                timeout=cfg.verify_timeout,
+            )  # fmt: skip
+            samples = [e.sample for e in episodes]
+        else:
+            prompts = [run.encode(p) for p in problems]
+            samples = (
+                run.rollout.generate(prompts, cfg.group_size, run.sampling, gen_seed)
+                if mine
+                else []
+            )
         rollout_s += time.perf_counter() - t_round
 
         # 3. Rewards from the verifiers: correctness, plus optional format and length terms.
-        texts = [run.decode(s.completion_ids) for s in samples]
-        repeated = [p for p in problems for _ in range(cfg.group_size)]
-        verdicts = rlvr_envs.verify_batch(repeated, texts, timeout=cfg.verify_timeout)
-        lengths = torch.tensor([len(s.completion_ids) for s in samples])
-        local = round_rewards(verdicts, lengths, [s.finished for s in samples], cfg)
+        if episodes is not None:
+            verdicts = [e.verdict for e in episodes]
+        else:
+            texts = [run.decode(s.completion_ids) for s in samples]
+            repeated = [p for p in problems for _ in range(cfg.group_size)]
+            verdicts = rlvr_envs.verify_batch(repeated, texts, timeout=cfg.verify_timeout)
+        lengths = torch.tensor([s.policy_tokens for s in samples], dtype=torch.long)
+        local = round_rewards(verdicts, lengths, [s.finished for s in samples], cfg, episodes)
         everyone = parallel.gather(world, local)
         glob = {k: [x for part in everyone for x in part[k]] for k in local}
 

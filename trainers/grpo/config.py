@@ -101,6 +101,17 @@ class Config:
     """Nucleus sampling mass (1.0: the whole distribution)."""
     min_new_tokens: int = 0
     """Suppress EOS until this many tokens (benchmarks use it for equal-length completions)."""
+    max_turns: int = 0
+    """Turns per episode on multi-turn envs (interactive families, attempts answered with
+    feedback; ``trainers/grpo/episodes.py``): 0 uses each env's own limit. A single-turn
+    env's episode is its one answer whatever this says."""
+    episode_tokens: int = 0
+    """Tokens an episode may hold after its prompt, the policy's turns and the env's replies
+    together; an episode that reaches them ends there, truncated. 0: no limit but
+    ``max_turns`` turns of ``max_new_tokens`` each."""
+    turn_rewards: bool = False
+    """Add the env's per-turn rewards (``rlvr_envs.Turn.turn_reward``) to each episode's
+    reward; by default an episode is rewarded by its final verdict alone."""
     vllm_gpu_memory_utilization: float = 0.3
     """Fraction of GPU memory the colocated vLLM engine may take (GPU only)."""
 
@@ -191,6 +202,8 @@ class Config:
             raise ValueError("overlong_buffer must be between 0 and max_new_tokens")
         if self.refill_rounds < 0 or (self.refill_rounds and not self.drop_zero_variance):
             raise ValueError("refill_rounds must be >= 0 and needs drop_zero_variance")
+        if self.max_turns < 0 or self.episode_tokens < 0:
+            raise ValueError("max_turns and episode_tokens must be >= 0 (0: no limit of ours)")
         if self.eval_samples and self.eval_k > self.eval_samples:
             raise ValueError("eval_k must be <= eval_samples")
         check_timeout(self.verify_timeout)

@@ -21,7 +21,8 @@ def pad_groups(groups: Sequence[Sequence[Sample]], pad_id: int) -> dict[str, tor
     """Tensors for a forward pass over whole groups (all completions of one prompt).
 
     ``prompt_ids``/``prompt_mask`` are ``[g, P]`` (left-padded, one row per group);
-    ``completion``/``completion_mask`` are ``[g * G, T]`` (right-padded, group-major).
+    ``completion``/``completion_mask`` are ``[g * G, T]`` (right-padded, group-major);
+    ``loss_mask`` is ``completion_mask`` without the env's tokens of multi-turn episodes.
     """
     from trainers.grpo.rollout import left_pad
 
@@ -33,11 +34,16 @@ def pad_groups(groups: Sequence[Sequence[Sample]], pad_id: int) -> dict[str, tor
     for i, row in enumerate(rows):
         completion[i, : len(row)] = torch.tensor(row, dtype=torch.long)
         completion_mask[i, : len(row)] = 1
+    loss_mask = completion_mask.clone()
+    for i, sample in enumerate(s for group in groups for s in group):
+        if sample.loss_mask is not None:
+            loss_mask[i, : len(sample.loss_mask)] = torch.tensor(sample.loss_mask)
     return {
         "prompt_ids": prompt_ids,
         "prompt_mask": prompt_mask,
         "completion": completion,
         "completion_mask": completion_mask,
+        "loss_mask": loss_mask,
     }
 
 

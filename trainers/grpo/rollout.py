@@ -33,11 +33,23 @@ class Sampling:
 
 @dataclass
 class Sample:
-    """One completion: its token ids (ending with the EOS token when ``finished``)."""
+    """One completion: its token ids (ending with the EOS token when ``finished``).
+
+    A multi-turn episode (:mod:`trainers.grpo.episodes`) is one sample too: its completion
+    holds every turn after the prompt, and ``loss_mask`` is 1 on the tokens the policy wrote
+    and 0 on the env's replies (None: every token is the policy's)."""
 
     prompt_ids: list[int]
     completion_ids: list[int]
     finished: bool  # False: cut off at max_new_tokens (a truncated completion)
+    loss_mask: list[int] | None = None
+
+    @property
+    def policy_tokens(self) -> int:
+        """How many completion tokens the policy wrote (those that can carry loss)."""
+        if self.loss_mask is None:
+            return len(self.completion_ids)
+        return sum(self.loss_mask)
 
 
 class Rollout(Protocol):

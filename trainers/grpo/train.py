@@ -50,6 +50,7 @@ from rlvr_envs.workers import pool as verifier_pool
 from trainers.grpo import checkpoint, parallel
 from trainers.grpo.batch import Batch, round_rewards, sample_batch, step_seed
 from trainers.grpo.config import Config
+from trainers.grpo.episodes import ChatRenderer
 from trainers.grpo.evaluate import evaluate, subset
 from trainers.grpo.logprobs import completion_logprobs, micro_batches, pad_groups
 from trainers.grpo.metrics import MetricsLog, plot
@@ -157,6 +158,12 @@ class Run:
 
     def decode(self, ids: list[int]) -> str:
         return self.tokenizer.decode(ids, skip_special_tokens=True)
+
+    @property
+    def renderer(self) -> ChatRenderer:
+        """Episodes on multi-turn envs in the chat format :meth:`encode` uses."""
+        examples = json.loads(self.cfg.chat_examples)
+        return ChatRenderer(self.tokenizer, self.cfg.system_prompt, examples)
 
     def close(self) -> None:
         """Stop what the run started, on every exit: the progress bar (and tqdm's monitor
@@ -313,6 +320,7 @@ def step_metrics(
         "train/truncated": _mean(seen["truncated"]),
         "train/overlong_penalty": _mean(seen["overlong"]),
         "train/completion_tokens": tokens / len(seen["tokens"]),
+        **({"train/turns": _mean(seen["turns"])} if seen.get("turns") else {}),
         "train/difficulty": _mean(s.difficulty for s in seen["specs"] if s.difficulty is not None),
         "train/groups_kept": float(min(batch.kept_total, batch.wanted)),
         "train/sampling_rounds": float(batch.rounds),
@@ -338,7 +346,8 @@ def run_eval(run: Run, step: int) -> dict[str, float]:
             run.rollout, run.eval_problems, run.encode, run.decode,
             max_new_tokens=cfg.max_new_tokens, samples=cfg.eval_samples, k=cfg.eval_k,
             temperature=cfg.temperature, seed=step_seed(cfg.seed, step, "eval"),
-            verify_timeout=cfg.verify_timeout,
+            verify_timeout=cfg.verify_timeout, episodes=run.renderer,
+            max_turns=cfg.max_turns or None, episode_tokens=cfg.episode_tokens,
         )  # fmt: skip
         metrics["eval/seconds"] = time.perf_counter() - started
         run.log.write({"step": step, **metrics})

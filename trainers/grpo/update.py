@@ -51,9 +51,7 @@ def update_policy(run: Run, sampled: Batch, step: int) -> dict[str, float]:
         for part in split_evenly(order, cfg.num_minibatches):
             # The loss's normaliser counts the whole minibatch, over every rank.
             lengths = [
-                len(s.completion_ids) * bool(keep[g, i])
-                for g in part
-                for i, s in enumerate(groups[g])
+                s.policy_tokens * bool(keep[g, i]) for g in part for i, s in enumerate(groups[g])
             ]
             sequences, tokens = parallel.sum_floats(
                 run.world, sum(n > 0 for n in lengths), sum(lengths)
@@ -132,7 +130,8 @@ def accumulate(
     logp, entropy = completion_logprobs(
         run.model, batch, cfg.temperature, first_pass, _share_prompt(run)
     )
-    mask = batch["completion_mask"].float() * sampled.keep[chunk].reshape(-1, 1).to(device)
+    # the policy's tokens of the kept completions (an episode's env replies carry no loss)
+    mask = batch["loss_mask"].float() * sampled.keep[chunk].reshape(-1, 1).to(device)
     loss_constant = cfg.loss_constant or cfg.max_new_tokens
     weights = token_weights(mask, cfg.loss_aggregation, loss_constant, totals=normaliser)
     width = logp.shape[1]
