@@ -27,6 +27,7 @@ FAMILIES: list[tuple[str, int]] = [
     ("ResolutionRefutation", 0),
     ("GroupEquationalProof", 0),
     ("FirstOrderModelCheck", 0),
+    ("ProgramCounterexample", 0),
 ]
 
 MIXTURES: list[tuple[str, list[str]]] = []
