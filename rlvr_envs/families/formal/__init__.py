@@ -21,6 +21,10 @@ FAMILIES: list[tuple[str, int]] = [
     # -- grammars and machines
     ("TuringMachineRun", 0),
     ("CounterMachineRun", 0),
+    ("LeftmostDerivation", 0),
+    ("GrammarMembership", 0),
+    ("PostCorrespondence", 0),
+    ("FirstFollowSets", 0),
     # -- terms: lambda calculus, combinators, types, unification, rewriting
     # -- proofs and models
     ("SequentProof", 0),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 EPSILON = "ε"
 END = "$"
@@ -99,31 +99,69 @@ def count_parses(grammar: Grammar, word: str, symbol: str | None = None) -> int:
 
     Exact, by dynamic programming over (symbol, span) and (rule suffix, span); the grammar
     must have no empty and no unit rules (each symbol of a right-hand side then covers at
-    least one letter, which bounds the recursion).
+    least one letter, which bounds the recursion). Spans are pruned by each symbol's
+    shortest word and its possible first and last letters.
     """
     if has_empty_or_unit_rules(grammar):
         raise ValueError("count_parses needs a grammar without empty or unit rules")
-    alternatives = {x: grammar.alternatives(x) for x in grammar.nonterminals}
+    shape = _shape(grammar)
+    alternatives, shortest, firsts, lasts = shape
     n = len(word)
 
     @cache
     def derives(x: str, i: int, j: int) -> int:
         if is_terminal(x):
             return int(j == i + 1 and word[i] == x)
-        return sum(sequence(rhs, i, j) for rhs in alternatives.get(x, ()))
+        if (
+            j - i < shortest.get(x, n + 1)
+            or word[i] not in firsts[x]
+            or word[j - 1] not in lasts[x]
+        ):
+            return 0
+        return sum(sequence(rhs, 0, i, j) for rhs in alternatives[x])
 
     @cache
-    def sequence(rhs: str, i: int, j: int) -> int:
-        if len(rhs) == 1:
-            return derives(rhs, i, j)
+    def sequence(rhs: str, k: int, i: int, j: int) -> int:
+        if k == len(rhs) - 1:
+            return derives(rhs[k], i, j)
+        rest = sum(shortest.get(c, 1) for c in rhs[k + 1 :])
         total = 0
-        for m in range(i + 1, j - len(rhs) + 2):
-            left = derives(rhs[0], i, m)
+        for m in range(i + shortest.get(rhs[k], 1), j - rest + 1):
+            left = derives(rhs[k], i, m)
             if left:
-                total += left * sequence(rhs[1:], m, j)
+                total += left * sequence(rhs, k + 1, m, j)
         return total
 
-    return derives(symbol or grammar.start, 0, n) if n else 0
+    if not n or any(is_nonterminal(c) or c not in "".join(grammar.terminals) for c in word):
+        return 0
+    return derives(symbol or grammar.start, 0, n)
+
+
+@lru_cache(maxsize=64)
+def _shape(grammar: Grammar) -> tuple[dict, dict, dict, dict]:
+    """Per nonterminal: its right-hand sides, the length of its shortest word, and the
+    letters its words can start and end with (grammars without empty rules)."""
+    alternatives = {x: grammar.alternatives(x) for x in grammar.nonterminals}
+    shortest: dict[str, int] = {}
+    firsts: dict[str, set[str]] = {x: set() for x in alternatives}
+    lasts: dict[str, set[str]] = {x: set() for x in alternatives}
+    changed = True
+    while changed:
+        changed = False
+        for x, rhss in alternatives.items():
+            for rhs in rhss:
+                if all(is_terminal(c) or c in shortest for c in rhs):
+                    size = sum(shortest.get(c, 1) for c in rhs)
+                    if size < shortest.get(x, size + 1):
+                        shortest[x] = size
+                        changed = True
+                first = {rhs[0]} if is_terminal(rhs[0]) else firsts[rhs[0]]
+                last = {rhs[-1]} if is_terminal(rhs[-1]) else lasts[rhs[-1]]
+                if not first <= firsts[x] or not last <= lasts[x]:
+                    firsts[x] |= first
+                    lasts[x] |= last
+                    changed = True
+    return alternatives, shortest, firsts, lasts
 
 
 def leftmost_step_error(grammar: Grammar, before: str, after: str) -> str | None:
@@ -181,7 +219,7 @@ def random_grammar(
         table[x].append(rhs)
     for i, x in enumerate(names[1:], start=1):
         host = names[rng.randrange(i)]
-        mixed = [r for r in table[host] if len(r) >= 2]
+        mixed = [r for r in table[host][1:] if len(r) >= 2]  # the first rule stays terminal
         if not mixed:
             table[host].append([rng.choice(terminals), x])
         elif x not in "".join("".join(r) for r in table[host]):
@@ -195,14 +233,20 @@ def random_grammar(
 
 
 def random_derivation(
-    rng: random.Random, grammar: Grammar, low: int, high: int, tries: int = 40
+    rng: random.Random,
+    grammar: Grammar,
+    low: int,
+    high: int,
+    tries: int = 40,
+    symbol: str | None = None,
 ) -> list[str] | None:
     """A random leftmost derivation of a word of ``low`` to ``high`` letters (its sentential
-    forms, from ``S`` to the word), or ``None`` when ``tries`` attempts miss the range.
-    Assumes no empty rules (forms never shrink)."""
-    alternatives = {x: grammar.alternatives(x) for x in grammar.nonterminals}
+    forms, from ``symbol``, by default ``S``, to the word), or ``None`` when ``tries`` attempts
+    miss the range. Assumes no empty rules (forms never shrink)."""
+    alternatives = _shape(grammar)[0]
+    symbol = symbol or grammar.start
     for _ in range(tries):
-        form, forms = grammar.start, [grammar.start]
+        form, forms = symbol, [symbol]
         goal = rng.randint(low, high)
         while len(form) <= high:
             position = next((k for k, c in enumerate(form) if is_nonterminal(c)), None)
@@ -217,6 +261,42 @@ def random_derivation(
         if low <= len(form) <= high and not any(map(is_nonterminal, form)):
             return forms
     return None
+
+
+def word_through(grammar: Grammar, symbol: str, inner: str) -> str | None:
+    """A word derived from the start symbol through a derivation in which ``symbol`` derives
+    ``inner``: a shortest chain of rules from the start symbol down to ``symbol``, with every
+    other symbol on the way replaced by one of its shortest words (``None`` when ``symbol``
+    is unreachable). Grammars without empty rules."""
+    alternatives, shortest, _, _ = _shape(grammar)
+    short: dict[str, str] = {}
+    while len(short) < len(shortest):  # a shortest word per nonterminal, bottom up
+        for x, rhss in alternatives.items():
+            if x in short:
+                continue
+            for rhs in rhss:
+                if all(is_terminal(c) or c in short for c in rhs):
+                    word = "".join(c if is_terminal(c) else short[c] for c in rhs)
+                    if len(word) == shortest[x]:
+                        short[x] = word
+                        break
+    parent: dict[str, tuple[str, str, int] | None] = {grammar.start: None}
+    queue = [grammar.start]
+    for x in queue:  # breadth first over "appears in a right-hand side of"
+        for rhs in alternatives[x]:
+            for k, c in enumerate(rhs):
+                if is_nonterminal(c) and c not in parent:
+                    parent[c] = (x, rhs, k)
+                    queue.append(c)
+    if symbol not in parent:
+        return None
+    word, at = inner, symbol
+    while parent[at] is not None:
+        x, rhs, k = parent[at]
+        left = "".join(c if is_terminal(c) else short[c] for c in rhs[:k])
+        right = "".join(c if is_terminal(c) else short[c] for c in rhs[k + 1 :])
+        word, at = left + word + right, x
+    return word
 
 
 def first_sets(grammar: Grammar) -> dict[str, set[str]]:

@@ -6,9 +6,11 @@ A machine with a few states (``A`` to ``E``, the halting state ``H``) and one ta
 head on its first letter in state ``A``. In half the problems it is to be run until it halts
 (machines are drawn so that they halt within the stated bound; the bound is the ``steps``
 knob and the run takes between half of it and all of it); in the other half it has no
-halting rule and is to be run for exactly ``steps`` steps. The answer is the configuration
-then, which is unique; the check compares it cell by cell (blank cells at either end of the
-written tape are ignored, the head's position relative to the cells is not).
+halting rule and is to be run for exactly ``steps`` steps, as it is where 300 draws find no
+machine that halts late enough (few states cannot run long before halting). The answer is
+the configuration then, which is unique; the check compares it cell by cell (blank cells
+at either end of the written tape are ignored, the head's position relative to the cells is
+not).
 
 Answer syntax: the state, a space, and the tape from the leftmost cell that is non-blank or
 under the head to the rightmost such cell, with ``_`` for blanks and the head's cell in
@@ -20,6 +22,7 @@ Knobs: ``states`` (2 -> 5), ``steps`` (the run's length, 4 -> 40) and ``input_le
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import ClassVar
@@ -66,7 +69,9 @@ class TuringMachineRun(Family):
             int(knobs["input_length"]),
         )
         halting = rng.random() < 0.5
-        while True:
+        for attempt in itertools.count():
+            if attempt == 300:  # few states cannot run long before halting (busy beavers)
+                halting = False
             tape = "".join(rng.choice("01") for _ in range(length))
             table = random_turing_table(rng, states, rng.randint(1, 2) if halting else 0)
             end = run_turing(table, tape, limit=steps)
