@@ -32,6 +32,7 @@ FAMILIES: list[tuple[str, int]] = [
     ("GroupEquationalProof", 0),
     ("FirstOrderModelCheck", 0),
     ("ProgramCounterexample", 0),
+    ("NaturalDeduction", 0),
 ]
 
 MIXTURES: list[tuple[str, list[str]]] = []

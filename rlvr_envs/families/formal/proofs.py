@@ -5,7 +5,8 @@ ResolutionRefutation, GroupWordProof, ...): one ASCII syntax, parsed strictly an
 canonically, and the truth tables the generators use to decide validity.
 
 Formulas (:data:`Formula`) are tuples: ``("atom", "p")``, ``("not", A)``, ``("and", A, B)``,
-``("or", A, B)``, ``("imp", A, B)``, ``("iff", A, B)``. The syntax is ``~`` (not, binding
+``("or", A, B)``, ``("imp", A, B)``, ``("iff", A, B)``, and ``("bot",)`` for the
+contradiction ``#`` of natural deduction. The syntax is ``~`` (not, binding
 tightest), ``&``, ``|``, ``->``, ``<->`` (loosest), atoms are single lowercase letters, and
 parentheses group; ``&`` and ``|`` group to the left, ``->`` to the right. The printer
 parenthesises every binary subformula, so its text reads the same under any precedence.
@@ -36,6 +37,8 @@ MAX_TEXT = 2_000
 MAX_DEPTH = 40
 ATOMS = "pqrstu"
 BINARY = {"and": "&", "or": "|", "imp": "->", "iff": "<->"}
+BOTTOM: tuple[str] = ("bot",)
+"""The contradiction ``#`` (natural deduction's falsum)."""
 
 _TOKEN = re.compile(r"\s*(<->|->|[~&|()]|[a-z]|,|=>|\^-1|\*|\S)")
 
@@ -115,6 +118,8 @@ class _FormulaReader:
             return inner
         if len(tok) == 1 and "a" <= tok <= "z":
             return ("atom", tok)
+        if tok == "#":
+            return BOTTOM
         raise AnswerError(f"unexpected {tok!r} in a formula")
 
 
@@ -147,6 +152,8 @@ def show(formula: Formula, top: bool = True) -> str:
     kind = formula[0]
     if kind == "atom":
         return formula[1]
+    if kind == "bot":
+        return "#"
     if kind == "not":
         return "~" + show(formula[1], False)
     text = f"{show(formula[1], False)} {BINARY[kind]} {show(formula[2], False)}"
@@ -156,6 +163,8 @@ def show(formula: Formula, top: bool = True) -> str:
 def atoms_of(formula: Formula, into: set[str] | None = None) -> set[str]:
     """The atoms a formula mentions."""
     found = set() if into is None else into
+    if formula[0] == "bot":
+        return found
     if formula[0] == "atom":
         found.add(formula[1])
     else:
@@ -182,6 +191,8 @@ def truth_mask(formula: Formula, masks: dict[str, int], full: int) -> int:
     kind = formula[0]
     if kind == "atom":
         return masks[formula[1]]
+    if kind == "bot":
+        return 0
     if kind == "not":
         return full & ~truth_mask(formula[1], masks, full)
     a = truth_mask(formula[1], masks, full)
