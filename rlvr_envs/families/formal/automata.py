@@ -375,13 +375,20 @@ def _closure(nfa: Nfa, states: frozenset[int]) -> frozenset[int]:
 def determinise(nfa: Nfa) -> Dfa:
     """The subset construction: a complete DFA (the empty set is a dead state when
     reached), subsets numbered in breadth-first order."""
-    start = _closure(nfa, frozenset({0}))
+    closure = [_closure(nfa, frozenset({s})) for s in range(nfa.states)]
+    # each state's successors on each letter, epsilon moves already followed
+    step = {
+        (s, c): frozenset(u for t in targets for u in closure[t])
+        for (s, c), targets in nfa.moves.items()
+    }
+    empty: frozenset[int] = frozenset()
+    start = closure[0]
     number = {start: 0}
     subsets, rows = [start], []
     for subset in subsets:
         row = []
         for c in nfa.alphabet:
-            nxt = _closure(nfa, frozenset(t for s in subset for t in nfa.moves.get((s, c), ())))
+            nxt = empty.union(*(step.get((s, c), empty) for s in subset))
             if nxt not in number:
                 number[nxt] = len(subsets)
                 subsets.append(nxt)

@@ -9,8 +9,9 @@ strings, else one string that exactly one of them matches (a witness). A witness
 by running both expressions' automata on it, so any string of the symmetric difference scores
 1; ``equivalent`` scores only when it is true (decided by comparing minimal DFAs). About 5%
 of the instances are equivalent, so the constant answer earns under 0.10, and the two
-expressions always agree on the empty string and on single letters (the shortest witness
-has at least two letters), so no short constant string earns either. The letters are
+expressions always agree on every string of at most two letters (the shortest witness has
+at least three; two below size 6), so no short constant string earns more than a few
+percent either. The letters are
 x, y and z, which English prose around the expressions never uses as words.
 
 Answer syntax: ``equivalent``, or one string of the alphabet's letters (``ε`` for the empty
@@ -32,17 +33,21 @@ from rlvr_envs.families.formal.automata import (
     Regex,
     accepts,
     counterexample,
+    determinise,
     letters_text,
     random_regex,
-    regex_dfa,
+    regex_to_nfa,
     write_regex,
 )
 
 ALPHABET = "xyz"
 EQUIVALENT_SHARE = 0.05
-SHORTEST = 2
-"""The least length of a shortest witness: the two expressions always agree on the empty
-string and on every single letter, so no short constant answer is ever right."""
+SHORTEST = 3
+"""The least length of a shortest witness from ``size`` 6 up: the two expressions then
+always agree on every string of at most two letters, so no short constant answer is ever
+right (smaller expressions: on the empty string and single letters)."""
+TRIES = 6
+"""Edits tried on one drawn expression before drawing another."""
 EMPTY = ("ε", "epsilon", '""', "''")
 RULES = (
     "In an expression, juxtaposition is concatenation, | is alternation (lowest "
@@ -154,20 +159,19 @@ class RegexEquivalence(Family):
 
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         size, alphabet = int(knobs["size"]), ALPHABET[: int(knobs["letters"])]
+        shortest = SHORTEST if size >= 6 else SHORTEST - 1
         same = None
-        while True:
+        found = None
+        while found is None:
             first = random_regex(rng, size, alphabet)
             if same is None:
                 same = rng.random() < EQUIVALENT_SHARE
-            second = rewrite(rng, first) if same else mutate(rng, first, alphabet)
-            if second is None or write_regex(second) == write_regex(first):
-                continue
-            if same and rng.random() < 0.5:
-                second = rewrite(rng, second) or second
-            a, b = regex_dfa(first, alphabet), regex_dfa(second, alphabet)
-            witness = counterexample(a, b)
-            if (witness is None) == same and (same or len(witness) >= SHORTEST):
-                break
+            a = determinise(regex_to_nfa(first, alphabet))
+            for _ in range(TRIES):  # several edits of one expression: its automaton is reused
+                found = self._partner(rng, first, a, alphabet, same, shortest)
+                if found is not None:
+                    break
+        second, b, witness = found
         if rng.random() < 0.5:
             first, second, a, b = second, first, b, a
         question = (
@@ -181,6 +185,24 @@ class RegexEquivalence(Family):
                 "dfas": [a.to_json(), b.to_json()], "equivalent": same}  # fmt: skip
         answer = "equivalent" if witness is None else (witness or "ε")
         return Draft(question, answer, meta)
+
+    @staticmethod
+    def _partner(
+        rng: random.Random, first: Regex, a: Dfa, alphabet: str, same: bool, shortest: int
+    ) -> tuple[Regex, Dfa, str | None] | None:
+        """A second expression (its automaton and the shortest witness) of the wanted kind:
+        rewritten by identities when ``same``, else edited so that the two first differ on
+        a string of at least ``shortest`` letters; None when this draw misses."""
+        second = rewrite(rng, first) if same else mutate(rng, first, alphabet)
+        if second is None or write_regex(second) == write_regex(first):
+            return None
+        if same and rng.random() < 0.5:
+            second = rewrite(rng, second) or second
+        b = determinise(regex_to_nfa(second, alphabet))
+        witness = counterexample(a, b)
+        if (witness is None) != same or (witness is not None and len(witness) < shortest):
+            return None
+        return second, b, witness
 
     def check(self, problem: Problem, answer: str) -> Judgement:
         from rlvr_envs.families.shared.answer_parsing import AnswerError
@@ -200,5 +222,5 @@ class RegexEquivalence(Family):
         return Judgement.wrong(why=f"{both} {witness or 'the empty string'!r}")
 
     def complexity(self, problem: Problem) -> float:
-        """The two minimal automata's states."""
+        """The states of the two subset automata."""
         return float(sum(len(d["delta"]) for d in problem.meta["dfas"]))
