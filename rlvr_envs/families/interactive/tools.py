@@ -15,12 +15,13 @@ episodes", "Tool calls"): the model calls tools the env provides and runs, then 
 The env's reply to a tool turn is each call's result in order: as text (``[calculator]
 83810205``) in ``Turn.observation``, and, when the turn came as a message dict with
 ``tool_calls``, as ``tool`` role messages carrying each call's id in ``Turn.messages``
-(:meth:`ToolFamily.reply_messages`). A turn with no call is the final answer, read in the
-problem's answer format (``<answer>...</answer>``) through the shared front end and judged as
-a single-turn answer would be: right is ``solved`` (reward 1), wrong ``lost`` (reward 0); one
-answer per episode. An answer not in the asked form (not one integer where an integer is
-asked, a hedge) is ``illegal`` (reward 0), as a move that does not parse is. Tool calls
-inside ``<think>`` are not calls.
+(:meth:`ToolFamily.reply_messages`). A turn with a call is a tool turn (an answer in it is
+not read). A turn with no call is the final answer, read in the problem's answer format
+(``<answer>...</answer>``) through the shared front end and judged as a single-turn answer
+would be: right is ``solved`` (reward 1), wrong ``lost`` (reward 0); one answer per episode.
+An answer not in the asked form (not one integer where an integer is asked, a hedge) is
+``illegal`` (reward 0), as a move that does not parse is. Tool calls inside ``<think>`` are
+not calls.
 
 **Costs.** Each problem states its turn limit (``meta["max_turns"]``) and call budget
 (``meta["max_calls"]``, every call with a known tool and valid arguments spends one, a call
