@@ -33,6 +33,7 @@ FAMILIES: list[tuple[str, int]] = [
     ("FirstOrderModelCheck", 0),
     ("ProgramCounterexample", 0),
     ("NaturalDeduction", 0),
+    ("HornLeastModel", 0),
 ]
 
 MIXTURES: list[tuple[str, list[str]]] = []
