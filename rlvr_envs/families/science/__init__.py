@@ -4,7 +4,8 @@ Kepler's third law, radioactive decay, dimensional analysis) and biology (Punnet
 Hardy-Weinberg, translation with the codon table, sequence alignment), answered with exact
 values (rationals) or witnesses checked against the instance.
 
-Modules are imported lazily. ``rlvr/Science-v0`` mixes the families below and is frozen.
+Modules are imported lazily. ``rlvr/Science-v0`` mixes the first fifteen families below and
+is frozen; the families after them join the next mixture.
 """
 
 from __future__ import annotations
@@ -29,8 +30,13 @@ FAMILIES: list[tuple[str, int]] = [
     ("HardyWeinberg", 0),
     ("ProteinTranslation", 0),
     ("SequenceAlignment", 0),
+    # -- the second slice (rlvr/Science-v1)
+    ("Stoichiometry", 0),
+    ("Titration", 0),
+    ("EnzymeKinetics", 0),
+    ("DopplerShift", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
-SCIENCE_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+SCIENCE_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES[:15]]
 MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Science-v0", SCIENCE_V0)]

@@ -4,6 +4,7 @@ and the numbers a prompt states (so that a computed answer never equals one of t
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from fractions import Fraction
@@ -53,3 +54,43 @@ def pick(rng: random.Random, low: int, high: int, step: Fraction = Fraction(1)) 
     """A uniform multiple of ``step`` in [low, high]."""
     count = int((Fraction(high) - Fraction(low)) / step)
     return Fraction(low) + step * rng.randint(0, count)
+
+
+def exact_text(value: Fraction) -> str:
+    """``value`` as an exact decimal when it terminates within 12 places, else ``p/q``."""
+    try:
+        return decimal_text(value)
+    except ValueError:
+        return ratio_text(value)
+
+
+def round_half_up(value: Fraction | float, places: int) -> Fraction:
+    """``value`` rounded to ``places`` decimal places, halves away from zero."""
+    scaled = Fraction(value) * 10**places
+    whole = int(abs(scaled) + Fraction(1, 2))
+    return Fraction(whole if scaled >= 0 else -whole, 10**places)
+
+
+def fixed_text(value: Fraction, places: int) -> str:
+    """A rounded value shown with exactly ``places`` decimals (``2.50``)."""
+    value = round_half_up(value, places)
+    sign = "-" if value < 0 else ""
+    scaled = abs(value.numerator * 10**places // value.denominator)
+    if places == 0:
+        return f"{sign}{scaled}"
+    digits = str(scaled).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def near_tie(value: Fraction | float, places: int, margin: float = 0.02) -> bool:
+    """Whether ``value`` lies within ``margin`` of a unit of its last kept place from a
+    rounding boundary (so that floating-point work could round it either way)."""
+    scaled = float(value) * 10**places
+    return abs(scaled - math.floor(scaled) - 0.5) < margin
+
+
+def states_near(question: str, value: Fraction | float, places: int) -> bool:
+    """Whether the prompt states a number within half a unit of the ``places``-th decimal
+    of ``value`` (a copied number would then pass a check at that precision)."""
+    tolerance = Fraction(1, 2 * 10**places)
+    return any(abs(v - Fraction(value)) <= tolerance for v in stated_values(question))
