@@ -35,6 +35,9 @@ FAMILIES: list[tuple[str, int]] = [
     ("Titration", 0),
     ("EnzymeKinetics", 0),
     ("DopplerShift", 0),
+    ("AcidBasePh", 0),
+    ("OrbitalMotion", 0),
+    ("EpidemicModel", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
