@@ -29,6 +29,16 @@ NO_COUNTERPART = {
     "rlvr/HardyWeinberg-v0": "none",
     "rlvr/ProteinTranslation-v0": "none",
     "rlvr/SequenceAlignment-v0": "none",
+    "rlvr/Stoichiometry-v0": "none",
+    "rlvr/Titration-v0": "none",
+    "rlvr/EnzymeKinetics-v0": "none",
+    "rlvr/DopplerShift-v0": "none",
+    "rlvr/AcidBasePh-v0": "none",
+    "rlvr/OrbitalMotion-v0": "none",
+    "rlvr/EpidemicModel-v0": "none",
+    "rlvr/Transcription-v0": "none",
+    "rlvr/DihybridCross-v0": "none",
+    "rlvr/PhylogeneticTree-v0": "none",
 }
 
 TABLE = Comparisons("science", "Science families", COMPARISONS, {}, NO_COUNTERPART)

@@ -5,7 +5,7 @@ Hardy-Weinberg, translation with the codon table, sequence alignment), answered 
 values (rationals) or witnesses checked against the instance.
 
 Modules are imported lazily. ``rlvr/Science-v0`` mixes the first fifteen families below and
-is frozen; the families after them join the next mixture.
+is frozen; ``rlvr/Science-v1`` mixes them all.
 """
 
 from __future__ import annotations
@@ -38,8 +38,15 @@ FAMILIES: list[tuple[str, int]] = [
     ("AcidBasePh", 0),
     ("OrbitalMotion", 0),
     ("EpidemicModel", 0),
+    ("Transcription", 0),
+    ("DihybridCross", 0),
+    ("PhylogeneticTree", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
 SCIENCE_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES[:15]]
-MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Science-v0", SCIENCE_V0)]
+SCIENCE_V1 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+MIXTURES: list[tuple[str, list[str]]] = [
+    ("rlvr/Science-v0", SCIENCE_V0),
+    ("rlvr/Science-v1", SCIENCE_V1),
+]
