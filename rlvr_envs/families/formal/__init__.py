@@ -34,6 +34,7 @@ FAMILIES: list[tuple[str, int]] = [
     ("ProgramCounterexample", 0),
     ("NaturalDeduction", 0),
     ("HornLeastModel", 0),
+    ("WeakestPrecondition", 0),
 ]
 
 MIXTURES: list[tuple[str, list[str]]] = []
