@@ -12,7 +12,7 @@ What is here:
 - :class:`Nfa` with epsilon moves and :func:`determinise` (the subset construction, Rabin and
   Scott 1959);
 - a small regular-expression language (:func:`parse_regex`, :func:`write_regex`,
-  :func:`regex_to_nfa` by Thompson's construction, :func:`random_regex`): letters of the
+  :func:`regex_to_nfa` by Glushkov's position automaton, :func:`random_regex`): letters of the
   alphabet, concatenation, ``|``, postfix ``*``, ``+`` and ``?`` (at most one per operand,
   as in Python's ``re``), parentheses, and ``()`` for the empty string. An expression of
   this language means the same under ``re.fullmatch``.
@@ -534,61 +534,53 @@ def regex_size(node: Regex) -> int:
 
 
 def regex_to_nfa(node: Regex, alphabet: str) -> Nfa:
-    """Thompson's construction: an epsilon-NFA with one start (0) and one accepting state."""
-    moves: dict[tuple[int, str], set[int]] = {}
-    eps: dict[int, set[int]] = {}
-    count = 0
+    """The position automaton (Glushkov 1961; McNaughton and Yamada 1960): one state per
+    letter occurrence plus the start (0), no epsilon moves. A move on letter c from state p
+    goes to each occurrence q of c that can follow p (that can come first, from the
+    start); a state accepts when its occurrence can come last (the start: when the
+    expression matches the empty string)."""
+    letters: list[str] = [""]
+    follow: dict[int, set[int]] = {}
 
-    def new() -> int:
-        nonlocal count
-        count += 1
-        return count - 1
-
-    def link(a: int, b: int) -> None:
-        eps.setdefault(a, set()).add(b)
-
-    def build(n: Regex) -> tuple[int, int]:
-        if n.kind in ("lit", "eps"):
-            a, b = new(), new()
-            if n.kind == "lit":
-                moves.setdefault((a, n.value), set()).add(b)
-            else:
-                link(a, b)
-            return a, b
-        if n.kind == "cat":
-            first, last = build(n.parts[0])
-            for p in n.parts[1:]:
-                a, b = build(p)
-                link(last, a)
-                last = b
-            return first, last
+    def walk(n: Regex) -> tuple[bool, set[int], set[int]]:
+        """(matches the empty string, first occurrences, last occurrences)."""
+        if n.kind == "lit":
+            letters.append(n.value)
+            p = len(letters) - 1
+            follow[p] = set()
+            return False, {p}, {p}
+        if n.kind == "eps":
+            return True, set(), set()
         if n.kind == "alt":
-            a, b = new(), new()
-            for p in n.parts:
-                x, y = build(p)
-                link(a, x)
-                link(y, b)
-            return a, b
-        a, b = new(), new()
-        x, y = build(n.parts[0])
-        link(a, x)
-        link(y, b)
-        if n.kind in ("star", "opt"):
-            link(a, b)
+            nullable, first, last = False, set(), set()
+            for part in n.parts:
+                e, f, la = walk(part)
+                nullable, first, last = nullable or e, first | f, last | la
+            return nullable, first, last
+        if n.kind == "cat":
+            nullable, first, last = True, set(), set()
+            for part in n.parts:
+                e, f, la = walk(part)
+                for p in last:
+                    follow[p] |= f
+                first = first | f if nullable else first
+                last = last | la if e else la
+                nullable = nullable and e
+            return nullable, first, last
+        e, f, la = walk(n.parts[0])
         if n.kind in ("star", "plus"):
-            link(y, x)
-        return a, b
+            for p in la:
+                follow[p] |= f
+        return e or n.kind in ("star", "opt"), f, la
 
-    start = new()
-    first, last = build(node)
-    link(start, first)
-    return Nfa(
-        alphabet,
-        count,
-        {k: frozenset(v) for k, v in moves.items()},
-        frozenset({last}),
-        {k: frozenset(v) for k, v in eps.items()},
-    )
+    nullable, first, last = walk(node)
+    moves: dict[tuple[int, str], set[int]] = {}
+    for p, targets in [(0, first), *follow.items()]:
+        for q in targets:
+            moves.setdefault((p, letters[q]), set()).add(q)
+    accept = set(last) | ({0} if nullable else set())
+    return Nfa(alphabet, len(letters), {k: frozenset(v) for k, v in moves.items()},
+               frozenset(accept))  # fmt: skip
 
 
 def regex_dfa(node: Regex, alphabet: str) -> Dfa:

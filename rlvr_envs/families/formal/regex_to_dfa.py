@@ -2,9 +2,9 @@
 
 An expression over a small alphabet (letters, concatenation, ``|``, postfix ``*``, ``+``,
 ``?``, parentheses; :mod:`automata`) is shown; the answer is any complete DFA that accepts
-exactly the strings the expression matches as a whole. The reference is built by Thompson's
-construction, the subset construction and minimisation; the check searches the product of
-the answer with it for a string on which they disagree and names the shortest such string
+exactly the strings the expression matches as a whole. The reference is built by Glushkov's
+position automaton, the subset construction and minimisation; the check searches the product
+of the answer with it for a string on which they disagree and names the shortest such string
 (so the learner sees, say, that ``ab`` should have been accepted).
 
 Answer syntax: the table of :mod:`automata` (``accept: 2`` then ``1: a -> 2, b -> 1`` per
