@@ -26,6 +26,8 @@ FAMILIES: list[tuple[str, int]] = [
     ("PostCorrespondence", 0),
     ("FirstFollowSets", 0),
     # -- terms: lambda calculus, combinators, types, unification, rewriting
+    ("SequentProof ResolutionRefutation GroupEquationalProof FirstOrderModelCheck ProgramCounterexample NaturalDeduction HornLeastModel WeakestPrecondition", 0),
+    ("rlvr_envs/families/formal/program_counterexample.py", 0),
     # -- proofs and models
     ("SequentProof", 0),
     ("ResolutionRefutation", 0),
