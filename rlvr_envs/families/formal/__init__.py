@@ -26,6 +26,12 @@ FAMILIES: list[tuple[str, int]] = [
     ("PostCorrespondence", 0),
     ("FirstFollowSets", 0),
     # -- terms: lambda calculus, combinators, types, unification, rewriting
+    ("BetaNormalForm", 0),
+    ("BetaReductionSequence", 0),
+    ("PrincipalType", 0),
+    ("MostGeneralUnifier", 0),
+    ("CombinatorNormalForm", 0),
+    ("DeBruijnIndices", 0),
     ("SequentProof ResolutionRefutation GroupEquationalProof FirstOrderModelCheck ProgramCounterexample NaturalDeduction HornLeastModel WeakestPrecondition", 0),
     ("rlvr_envs/families/formal/program_counterexample.py", 0),
     # -- proofs and models
