@@ -32,8 +32,6 @@ FAMILIES: list[tuple[str, int]] = [
     ("MostGeneralUnifier", 0),
     ("CombinatorNormalForm", 0),
     ("DeBruijnIndices", 0),
-    ("SequentProof ResolutionRefutation GroupEquationalProof FirstOrderModelCheck ProgramCounterexample NaturalDeduction HornLeastModel WeakestPrecondition", 0),
-    ("rlvr_envs/families/formal/program_counterexample.py", 0),
     # -- proofs and models
     ("SequentProof", 0),
     ("ResolutionRefutation", 0),
