@@ -42,6 +42,12 @@ FAMILIES: list[tuple[str, int]] = [
     ("FogMaze", 0),
     ("LockedRooms", 0),
     ("CollectItems", 0),
+    # -- more games against a built-in opponent (issue 28)
+    ("OthelloMatch", 0),
+    ("KaylesMatch", 0),
+    ("WythoffMatch", 0),
+    ("TrickDuel", 0),
+    ("HexMatch", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version
