@@ -26,6 +26,7 @@ FAMILIES: list[tuple[str, int]] = [
     ("PostCorrespondence", 0),
     ("FirstFollowSets", 0),
     # -- terms: lambda calculus, combinators, types, unification, rewriting
+    ("TermRewriteSequence", 0),
     ("BetaNormalForm", 0),
     ("BetaReductionSequence", 0),
     ("PrincipalType", 0),
