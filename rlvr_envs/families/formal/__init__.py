@@ -26,13 +26,13 @@ FAMILIES: list[tuple[str, int]] = [
     ("PostCorrespondence", 0),
     ("FirstFollowSets", 0),
     # -- terms: lambda calculus, combinators, types, unification, rewriting
-    ("TermRewriteSequence", 0),
     ("BetaNormalForm", 0),
     ("BetaReductionSequence", 0),
     ("PrincipalType", 0),
     ("MostGeneralUnifier", 0),
     ("CombinatorNormalForm", 0),
     ("DeBruijnIndices", 0),
+    ("TermRewriteSequence", 0),
     # -- proofs and models
     ("SequentProof", 0),
     ("ResolutionRefutation", 0),
