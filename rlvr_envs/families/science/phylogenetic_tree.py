@@ -8,7 +8,7 @@ two clusters at the smallest distance and sets the new cluster's distance to eve
 the mean over all pairs of their taxa (the size-weighted average). Matrices where two pairs
 ever tie for the smallest distance are redrawn, so the tree is unique. The check reads the
 answer's Newick tree, and accepts it when it has exactly the reference's clusters: the
-order of the children at each node is free.
+order of the children at each node is free, and so is the case of the taxon names.
 
 Answer syntax: the rooted binary tree in Newick with the taxon names as leaves and no branch
 lengths (``((Human,Chimp),Gorilla);``); the final ``;`` is optional.
@@ -168,8 +168,10 @@ class PhylogeneticTree(Family):
         except (ValueError, RecursionError):
             return Judgement.unparsable("expected a Newick tree such as ((A,B),C);")
         taxa = problem.meta["taxa"]
-        if sorted(leaves) != sorted(taxa):
+        if sorted(x.lower() for x in leaves) != sorted(x.lower() for x in taxa):
             return Judgement.wrong(why="the leaves are not each taxon exactly once")
+        name = {x.lower(): x for x in taxa}  # names are matched whatever their case
+        clusters = {frozenset(name[x.lower()] for x in c) for c in clusters}
         want = {frozenset(c) for c in problem.meta["joins"]}
         if clusters == want:
             return Judgement.right()

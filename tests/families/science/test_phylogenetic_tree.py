@@ -52,6 +52,7 @@ def test_the_tree_is_scipys_average_linkage_in_any_child_order():
         for _ in range(3):
             assert _score(problem, write(tree, rng) + ";") == 1.0
         assert _score(problem, write(tree)) == 1.0  # the ; is optional
+        assert _score(problem, write(tree).upper()) == 1.0  # names in any case
         assert _score(problem, write(tree).replace(",", " , ") + " ;") == 1.0  # spaces
         # a wrong tree: swap two leaves from different sides of the root
         left, right = tree
