@@ -130,7 +130,7 @@ def test_malformed_sets_are_refused():
     assert verdict(problem, "{}").reward == 0.0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10**6), subset=st.lists(st.integers(0, 9), max_size=9, unique=True))
 def test_a_set_scores_exactly_when_it_is_the_satisfying_set(seed, subset):
     problem = gen(ID, seed, 0.5)

@@ -135,7 +135,7 @@ def test_wrong_chains_fail():
     assert verdict(problem, "(" * 200 + "a").reason == "unparsable"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), picks=st.lists(st.integers(0, 10**4), max_size=6))
 def test_accepted_chains_are_sound(seed, picks):
     """The reference with terms replaced by random one-rewrite neighbours (or reductions

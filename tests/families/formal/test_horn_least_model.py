@@ -59,7 +59,7 @@ def test_malformed_sets():
     assert verdict(problem, "{1, 2}").reason == "unparsable"
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10**6), chosen=st.sets(st.sampled_from("abcdefghij"), max_size=10))
 def test_a_set_scores_exactly_when_it_is_the_least_model(seed, chosen):
     problem = gen(ID, seed, 0.3)

@@ -58,7 +58,7 @@ def test_malformed_answers():
     assert verdict(problem, "f(x, y) != g(x, y)").reason == "unparsable"
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), x=st.integers(-12, 12), y=st.integers(-12, 12))
 def test_an_input_scores_exactly_when_the_programs_differ_there(seed, x, y):
     problem = gen(ID, seed, 0.2)

@@ -107,7 +107,7 @@ def test_wrong_steps_are_named():
     assert verdict(problem, renumbered).reason == "unparsable"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), picks=st.lists(st.integers(0, 10**4), min_size=1, max_size=12))
 def test_a_line_is_accepted_exactly_when_it_is_a_resolvent(seed, picks):
     """Random steps (two earlier lines, one clashing atom, sometimes a literal added or

@@ -141,7 +141,7 @@ def test_malformed_answers_are_unparsable():
     assert verdict(problem, "1. ((((p => p [Ax]").reason == "unparsable"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     picks=st.lists(

@@ -106,7 +106,7 @@ def test_malformed_conditions():
         assert verdict(problem, bad).reason == "unparsable", bad
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     a=st.integers(-3, 3),
