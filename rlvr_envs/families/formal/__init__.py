@@ -25,6 +25,8 @@ FAMILIES: list[tuple[str, int]] = [
     ("GrammarMembership", 0),
     ("PostCorrespondence", 0),
     ("FirstFollowSets", 0),
+    ("AmbiguityWitness", 0),
+    ("GrammarWordOfLength", 0),
     # -- terms: lambda calculus, combinators, types, unification, rewriting
     ("BetaNormalForm", 0),
     ("BetaReductionSequence", 0),

@@ -41,7 +41,7 @@ def read_sets(answer: str) -> dict[tuple[str, str], set[str]]:
     """The sets of an answer keyed by (``FIRST`` or ``FOLLOW``, nonterminal); raises
     ``ValueError`` on a line that is not one set, or a set given twice."""
     sets: dict[tuple[str, str], set[str]] = {}
-    for line in answer.splitlines():
+    for line in unwrap_math(answer).splitlines():
         line = line.strip().rstrip(",;.")
         if not line:
             continue
@@ -60,6 +60,17 @@ def read_sets(answer: str) -> dict[tuple[str, str], set[str]]:
             elements.add(value)
         sets[key] = elements
     return sets
+
+
+def unwrap_math(answer: str) -> str:
+    """The answer without math delimiters around the whole of it (``$..$``, ``$$..$$``,
+    ``\\(..\\)``, ``\\[..\\]``), which the shared front end leaves on where ``$``, the
+    end-of-input marker, is content; a trailing full stop after them goes too."""
+    text = answer.strip().removesuffix(".").strip()
+    for left, right in (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")):
+        if text.startswith(left) and text.endswith(right) and len(text) > len(left + right):
+            return text[len(left) : -len(right)].strip()
+    return text
 
 
 def show(elements: set[str]) -> str:

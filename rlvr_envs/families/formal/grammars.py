@@ -105,7 +105,7 @@ def count_parses(grammar: Grammar, word: str, symbol: str | None = None) -> int:
     if has_empty_or_unit_rules(grammar):
         raise ValueError("count_parses needs a grammar without empty or unit rules")
     shape = _shape(grammar)
-    alternatives, shortest, firsts, lasts = shape
+    alternatives, shortest, firsts, lasts, _ = shape
     n = len(word)
 
     @cache
@@ -132,15 +132,16 @@ def count_parses(grammar: Grammar, word: str, symbol: str | None = None) -> int:
                 total += left * sequence(rhs, k + 1, m, j)
         return total
 
-    if not n or any(is_nonterminal(c) or c not in "".join(grammar.terminals) for c in word):
+    if not n or not set(word) <= shape[4]:
         return 0
     return derives(symbol or grammar.start, 0, n)
 
 
 @lru_cache(maxsize=64)
-def _shape(grammar: Grammar) -> tuple[dict, dict, dict, dict]:
+def _shape(grammar: Grammar) -> tuple[dict, dict, dict, dict, frozenset[str]]:
     """Per nonterminal: its right-hand sides, the length of its shortest word, and the
-    letters its words can start and end with (grammars without empty rules)."""
+    letters its words can start and end with (grammars without empty rules); and the
+    terminals."""
     alternatives = {x: grammar.alternatives(x) for x in grammar.nonterminals}
     shortest: dict[str, int] = {}
     firsts: dict[str, set[str]] = {x: set() for x in alternatives}
@@ -161,7 +162,7 @@ def _shape(grammar: Grammar) -> tuple[dict, dict, dict, dict]:
                     firsts[x] |= first
                     lasts[x] |= last
                     changed = True
-    return alternatives, shortest, firsts, lasts
+    return alternatives, shortest, firsts, lasts, frozenset(grammar.terminals)
 
 
 def leftmost_step_error(grammar: Grammar, before: str, after: str) -> str | None:
@@ -243,24 +244,36 @@ def random_derivation(
     """A random leftmost derivation of a word of ``low`` to ``high`` letters (its sentential
     forms, from ``symbol``, by default ``S``, to the word), or ``None`` when ``tries`` attempts
     miss the range. Assumes no empty rules (forms never shrink)."""
-    alternatives = _shape(grammar)[0]
+    alternatives, calm = _derivation_tables(grammar)
     symbol = symbol or grammar.start
     for _ in range(tries):
         form, forms = symbol, [symbol]
         goal = rng.randint(low, high)
         while len(form) <= high:
-            position = next((k for k, c in enumerate(form) if is_nonterminal(c)), None)
-            if position is None:
+            match = _NONTERMINAL.search(form)
+            if match is None:
                 break
-            options = alternatives[form[position]]
-            if len(form) >= goal:
-                short = min(sum(map(is_nonterminal, r)) for r in options)
-                options = [r for r in options if sum(map(is_nonterminal, r)) == short]
+            position = match.start()
+            options = (calm if len(form) >= goal else alternatives)[form[position]]
             form = form[:position] + rng.choice(options) + form[position + 1 :]
             forms.append(form)
-        if low <= len(form) <= high and not any(map(is_nonterminal, form)):
+        if low <= len(form) <= high and not _NONTERMINAL.search(form):
             return forms
     return None
+
+
+_NONTERMINAL = re.compile(r"[A-Z]")
+
+
+@lru_cache(maxsize=64)
+def _derivation_tables(grammar: Grammar) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Each nonterminal's right-hand sides, and those of them with the fewest nonterminals."""
+    alternatives = _shape(grammar)[0]
+    calm = {}
+    for x, options in alternatives.items():
+        fewest = min(sum(map(is_nonterminal, r)) for r in options)
+        calm[x] = [r for r in options if sum(map(is_nonterminal, r)) == fewest]
+    return alternatives, calm
 
 
 def word_through(grammar: Grammar, symbol: str, inner: str) -> str | None:
@@ -268,7 +281,7 @@ def word_through(grammar: Grammar, symbol: str, inner: str) -> str | None:
     ``inner``: a shortest chain of rules from the start symbol down to ``symbol``, with every
     other symbol on the way replaced by one of its shortest words (``None`` when ``symbol``
     is unreachable). Grammars without empty rules."""
-    alternatives, shortest, _, _ = _shape(grammar)
+    alternatives, shortest, _, _, _ = _shape(grammar)
     short: dict[str, str] = {}
     while len(short) < len(shortest):  # a shortest word per nonterminal, bottom up
         for x, rhss in alternatives.items():
