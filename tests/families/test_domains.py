@@ -23,6 +23,7 @@ DOMAINS = {
     "optimisation": ("rlvr/Optimisation-v0", "OPTIMISATION_V0", 8),
     "long_context": ("rlvr/LongContext-v0", "LONG_CONTEXT_V0", 10),
     "science": ("rlvr/Science-v0", "SCIENCE_V0", 15),
+    "formal": ("rlvr/Formal-v0", "FORMAL_V0", 30),
 }
 IDS = [i for domain in DOMAINS for i in rlvr_envs.list_envs(domain=domain, mixtures=False)]
 

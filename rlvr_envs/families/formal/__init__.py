@@ -2,7 +2,10 @@
 proofs checked rule by rule, and finite models, each answer checked step by step or by
 equivalence against the instance.
 
-Modules are imported lazily. The domain's mixture is added once its first slice is complete.
+Every answer is checked against the instance: tables and terms by equivalence (up to renaming
+where names are the answerer's), derivations, reductions, rewrites and proofs step by step
+(the reason names the first wrong step), witnesses by running them. Modules are imported
+lazily. ``rlvr/Formal-v0`` mixes the families below and is frozen.
 """
 
 from __future__ import annotations
@@ -46,4 +49,6 @@ FAMILIES: list[tuple[str, int]] = [
     ("WeakestPrecondition", 0),
 ]
 
-MIXTURES: list[tuple[str, list[str]]] = []
+# Frozen: adding a family to the domain never changes an existing mixture version.
+FORMAL_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Formal-v0", FORMAL_V0)]
