@@ -22,7 +22,7 @@ DOMAINS = {
     "spatial": ("rlvr/Spatial-v0", "SPATIAL_V0", 15),
     "optimisation": ("rlvr/Optimisation-v0", "OPTIMISATION_V0", 8),
     "long_context": ("rlvr/LongContext-v0", "LONG_CONTEXT_V0", 10),
-    "science": ("rlvr/Science-v0", "SCIENCE_V0", 15),
+    "science": ("rlvr/Science-v1", "SCIENCE_V1", 25),
     "formal": ("rlvr/Formal-v0", "FORMAL_V0", 30),
 }
 IDS = [i for domain in DOMAINS for i in rlvr_envs.list_envs(domain=domain, mixtures=False)]
