@@ -1,11 +1,14 @@
-"""Optimisation families (issue 30): packing, selection, covering, cutting, routing,
-assignment, scheduling and sequence merging, each with its optimum proved at generation.
+"""Optimisation families (issue 30): packing, selection, covering, cutting, locating,
+routing, assignment, linear and integer programming, scheduling, rostering and sequence
+merging, each with its optimum proved at generation.
 
 Every answer is a witness (a packing, a selection, a tour, an order) that the check first
 tests for feasibility and then grades: 1 at the optimum, below it the share of the gap closed
 between a stated trivial baseline and the optimum, 0 when infeasible
 (:mod:`rlvr_envs.families.optimisation.scoring`, ``docs/optimisation.md``). Modules are
-imported lazily. ``rlvr/Optimisation-v0`` mixes the families below and is frozen.
+imported lazily. ``rlvr/Optimisation-v0`` mixes the first eight families and is frozen;
+``rlvr/Optimisation-v1`` mixes them all. ``ShiftRostering`` is judged for feasibility only
+(any roster that keeps every rule earns 1).
 """
 
 from __future__ import annotations
@@ -24,8 +27,37 @@ FAMILIES: list[tuple[str, int]] = [
     ("FlowShop", 0),
     # -- sequences
     ("ShortestCommonSupersequence", 0),
+    # -- second slice (rlvr/Optimisation-v1): locating and splitting
+    ("FacilityLocation", 0),
+    ("KMedian", 0),
+    ("MinimumBisection", 0),
+    ("QuadraticAssignment", 0),
+    # -- linear and integer programmes
+    ("LinearProgram", 0),
+    ("LinearProgramDual", 0),
+    ("IntegerProgram", 0),
+    # -- networks and routes
+    ("SteinerTree", 0),
+    ("VehicleRouting", 0),
+    # -- scheduling and rostering
+    ("WeightedTardiness", 0),
+    ("ParallelMachines", 0),
+    ("ShiftRostering", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
-OPTIMISATION_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
-MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Optimisation-v0", OPTIMISATION_V0)]
+OPTIMISATION_V0 = [
+    "rlvr/BinPacking-v0",
+    "rlvr/MultiKnapsack-v0",
+    "rlvr/SetCover-v0",
+    "rlvr/MaxCut-v0",
+    "rlvr/ManhattanTour-v0",
+    "rlvr/Assignment-v0",
+    "rlvr/FlowShop-v0",
+    "rlvr/ShortestCommonSupersequence-v0",
+]
+OPTIMISATION_V1 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+MIXTURES: list[tuple[str, list[str]]] = [
+    ("rlvr/Optimisation-v0", OPTIMISATION_V0),
+    ("rlvr/Optimisation-v1", OPTIMISATION_V1),
+]

@@ -21,4 +21,4 @@ def _score(problem, answer: str) -> float:
 
 def gap(value, baseline, best) -> float:
     """The documented graded score, written out again: the share of the gap closed."""
-    return min(1.0, max(0.0, (value - baseline) / (best - baseline)))
+    return float(min(1, max(0, (value - baseline) / (best - baseline))))
