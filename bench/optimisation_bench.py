@@ -2,7 +2,8 @@
 
 Run: ``python bench/optimisation_bench.py``. How rates are measured: ``bench/family_bench.py``.
 Writes ``bench/results/optimisation.{json,md}``. reasoning-gym (0.1.25) has no packing,
-covering, cutting, routing, assignment, scheduling or supersequence task, so there is no
+covering, cutting, locating, routing, assignment, linear or integer programming, scheduling,
+rostering or supersequence task, so there is no
 peer row: every family is listed under "no counterpart".
 """
 
@@ -22,6 +23,18 @@ NO_COUNTERPART = {
     "rlvr/Assignment-v0": "none",
     "rlvr/FlowShop-v0": "none",
     "rlvr/ShortestCommonSupersequence-v0": "none",
+    "rlvr/FacilityLocation-v0": "none",
+    "rlvr/KMedian-v0": "none",
+    "rlvr/MinimumBisection-v0": "none",
+    "rlvr/QuadraticAssignment-v0": "none",
+    "rlvr/LinearProgram-v0": "none",
+    "rlvr/LinearProgramDual-v0": "none",
+    "rlvr/IntegerProgram-v0": "none",
+    "rlvr/SteinerTree-v0": "none",
+    "rlvr/VehicleRouting-v0": "none (the algorithms and graph domains have no routing either)",
+    "rlvr/WeightedTardiness-v0": "none",
+    "rlvr/ParallelMachines-v0": "none",
+    "rlvr/ShiftRostering-v0": "none",
 }
 
 TABLE = Comparisons("optimisation", "Optimisation families", COMPARISONS, {}, NO_COUNTERPART)

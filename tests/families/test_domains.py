@@ -20,17 +20,25 @@ DOMAINS = {
     "induction": ("rlvr/Induction-v0", "INDUCTION_V0", 20),
     "data": ("rlvr/Data-v0", "DATA_V0", 20),
     "spatial": ("rlvr/Spatial-v0", "SPATIAL_V0", 15),
-    "optimisation": ("rlvr/Optimisation-v0", "OPTIMISATION_V0", 8),
+    "optimisation": ("rlvr/Optimisation-v1", "OPTIMISATION_V1", 20),
     "long_context": ("rlvr/LongContext-v0", "LONG_CONTEXT_V0", 10),
     "science": ("rlvr/Science-v1", "SCIENCE_V1", 25),
     "formal": ("rlvr/Formal-v0", "FORMAL_V0", 30),
 }
 IDS = [i for domain in DOMAINS for i in rlvr_envs.list_envs(domain=domain, mixtures=False)]
+# suite -> (domain, the name of the member list it covers): every domain's v0 suite, and the
+# later versions where a domain has them
+SUITES = {f"{d}-v0": (d, name) for d, (_, name, _) in DOMAINS.items()} | {
+    "optimisation-v0": ("optimisation", "OPTIMISATION_V0"),
+    "optimisation-v1": ("optimisation", "OPTIMISATION_V1"),
+    "science-v0": ("science", "SCIENCE_V0"),
+    "science-v1": ("science", "SCIENCE_V1"),
+}
 
 
-def members(domain: str) -> list[str]:
+def members(domain: str, name: str | None = None) -> list[str]:
     package = importlib.import_module(f"rlvr_envs.families.{domain}")
-    return getattr(package, DOMAINS[domain][1])
+    return getattr(package, name or DOMAINS[domain][1])
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -45,12 +53,12 @@ def test_the_mixture_holds_every_family_and_is_frozen(domain):
     assert seen == {rlvr_envs.make_task(i).family.name for i in frozen}
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_the_suite_covers_the_mixture_and_its_eval_set_loads(domain):
-    suite = rlvr_envs.load_suite(f"{domain}-v0")
-    assert [row.id for row in suite.envs] == members(domain)
+@pytest.mark.parametrize("name", SUITES)
+def test_the_suite_covers_the_mixture_and_its_eval_set_loads(name):
+    suite = rlvr_envs.load_suite(name)
+    assert [row.id for row in suite.envs] == members(*SUITES[name])
     frozen = suite.load_eval_set()
-    assert len(frozen) == 8 * len(members(domain))
+    assert len(frozen) == 8 * len(members(*SUITES[name]))
     assert all(p.seed >= rlvr_envs.EVAL_SEEDS.start for p in frozen)
 
 
