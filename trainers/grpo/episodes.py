@@ -27,6 +27,7 @@ from typing import Any
 import rlvr_envs
 from rlvr_envs.core import InteractiveFamily, stable_seed
 from rlvr_envs.registry import family_for
+from trainers.grpo.prompts import encode_prompt
 from trainers.grpo.rollout import Rollout, Sample, Sampling
 
 __all__ = ["ChatRenderer", "EpisodeResult", "is_multi_turn", "play_episodes"]
@@ -49,7 +50,7 @@ class ChatRenderer:
     the next assistant message. Templates that render a conversation as a prefix of its
     continuation (every ChatML- and Llama-style template does) get exactly the tokens a
     whole conversation's rendering would hold; without a chat template, messages are
-    separated by blank lines, as :func:`trainers.grpo.train.encode_prompt` renders them.
+    separated by blank lines, as :func:`trainers.grpo.prompts.encode_prompt` renders them.
     """
 
     def __init__(
@@ -64,8 +65,6 @@ class ChatRenderer:
 
     def prompt(self, problem: rlvr_envs.Problem) -> list[int]:
         """The problem's prompt, as the trainer encodes single-turn problems."""
-        from trainers.grpo.train import encode_prompt
-
         return encode_prompt(self.tokenizer, problem, self.system_prompt, self.examples)
 
     def reply(self, messages: Sequence[dict[str, Any]]) -> list[int]:

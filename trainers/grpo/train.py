@@ -43,7 +43,6 @@ from typing import Any
 import torch
 
 import rlvr_envs
-from rlvr_envs.chat import chat_messages
 from rlvr_envs.curriculum import TaskSpace, make_teacher
 from rlvr_envs.curriculum.feed import CurriculumFeed
 from rlvr_envs.workers import pool as verifier_pool
@@ -55,6 +54,7 @@ from trainers.grpo.evaluate import evaluate, subset
 from trainers.grpo.logprobs import completion_logprobs, micro_batches, pad_groups
 from trainers.grpo.metrics import MetricsLog, plot
 from trainers.grpo.model import EMBEDDED, add_lora, load_model, load_tokenizer, resolve
+from trainers.grpo.prompts import encode_prompt
 from trainers.grpo.rollout import HFGenerate, Rollout, Sampling
 from trainers.grpo.update import update_policy
 
@@ -76,22 +76,6 @@ __all__ = [
 
 
 # -- the few functions the loop needs ---------------------------------------------------------
-
-
-def encode_prompt(
-    tokenizer: Any,
-    problem: rlvr_envs.Problem,
-    system_prompt: str | None = None,
-    examples: Sequence[Sequence[str]] = (),
-) -> list[int]:
-    """The problem as chat messages (system prompt, worked examples as earlier turns, then the
-    problem), rendered by the model's chat template, as token ids."""
-    messages = chat_messages(problem.prompt, system_prompt, examples)
-    if getattr(tokenizer, "chat_template", None):
-        text = tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=False)
-    else:
-        text = "\n\n".join(m["content"] for m in messages) + "\n"
-    return tokenizer(text, add_special_tokens=False)["input_ids"]
 
 
 def make_rollout(cfg: Config, model: torch.nn.Module, tokenizer: Any, model_dir: Path) -> Rollout:
