@@ -38,12 +38,6 @@ FAMILIES: list[tuple[str, int]] = [
     ("CalendarTool", 0),
     ("SearchCalculateTool", 0),
     ("LinkChaseTool", 0),
-    # -- more games against a built-in opponent (issue 28)
-    ("OthelloMatch", 0),
-    ("KaylesMatch", 0),
-    ("WythoffMatch", 0),
-    ("TrickDuel", 0),
-    ("HexMatch", 0),
     # -- text worlds: commands under partial observation, planned by BFS (issue 28)
     ("FogMaze", 0),
     ("LockedRooms", 0),
