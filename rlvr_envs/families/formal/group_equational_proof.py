@@ -82,7 +82,13 @@ class GroupEquationalProof(Family):
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         letters = "abcd"[: int(knobs["letters"])]
         length, insertions = int(knobs["length"]), int(knobs["insertions"])
+        tries = 0
         while True:
+            tries += 1
+            if tries % 200 == 0:
+                # no draw was a proof worth asking (length 0 with one insertion only gives
+                # e = e or a one-step x * x^-1 = e): one insertion more, instead of for ever
+                insertions += 1
             word: list[Term] = []
             while len(word) < length:
                 x = ("var", rng.choice(letters))
