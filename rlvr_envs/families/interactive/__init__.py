@@ -6,7 +6,8 @@ with noise, from a random player to a perfect one; every start is won for the pl
 secrets found with feedback within a turn budget, and ``rlvr/Retry-v0``, which turns any
 single-turn id into attempts with the verifier's reason as feedback. Each family's state is
 a pure function of (problem, moves so far), so an episode is verified by replaying its
-moves. ``rlvr/Interactive-v0`` mixes the families below but DotsAndBoxes, and is frozen.
+moves. ``rlvr/Interactive-v0`` mixes the first eleven families (all but DotsAndBoxes) and
+``rlvr/Interactive-v1`` every family below; both are frozen.
 """
 
 from __future__ import annotations
@@ -51,7 +52,18 @@ FAMILIES: list[tuple[str, int]] = [
     ("FourInARowMatch", 0),
 ]
 
-# Frozen: adding a family to the domain never changes an existing mixture version
-# (DotsAndBoxes came after Interactive-v0 was frozen; it joins the next version).
-INTERACTIVE_V0 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES if name != "DotsAndBoxes"]
-MIXTURES: list[tuple[str, list[str]]] = [("rlvr/Interactive-v0", INTERACTIVE_V0)]
+# Frozen: adding a family to the domain never changes an existing mixture version, so each
+# version's members are written out (DotsAndBoxes came after Interactive-v0 was frozen).
+INTERACTIVE_V0 = [
+    f"rlvr/{name}-v0"
+    for name in (
+        "TicTacToeMatch", "ConnectFourMatch", "NimMatch", "BattleshipShots", "CodeBreaker",
+        "WordleGuess", "TwentyQuestions", "GuessTheNumber", "MinesweeperReveal",
+        "HiddenFunction", "Retry",
+    )
+]  # fmt: skip
+INTERACTIVE_V1 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+MIXTURES: list[tuple[str, list[str]]] = [
+    ("rlvr/Interactive-v0", INTERACTIVE_V0),
+    ("rlvr/Interactive-v1", INTERACTIVE_V1),
+]

@@ -35,6 +35,7 @@ from rlvr_envs.registry import family_for, format_answer
 
 INTERACTIVE = rlvr_envs.list_envs("interactive", mixtures=False)
 INTERACTIVE_ORDER = importlib.import_module("rlvr_envs.families.interactive").INTERACTIVE_V0
+INTERACTIVE_V1 = importlib.import_module("rlvr_envs.families.interactive").INTERACTIVE_V1
 GAMES = [
     "rlvr/TicTacToeMatch-v0",
     "rlvr/ConnectFourMatch-v0",
@@ -48,12 +49,13 @@ def moves_of(problem) -> list[str]:
     return family.transcript_moves(family.oracle_answer(problem))
 
 
-def test_the_domain_has_ten_families_and_retry_and_a_frozen_mixture():
-    names = [i for i in INTERACTIVE if i != "rlvr/Retry-v0"]
-    assert len(names) >= 10 and "rlvr/Retry-v0" in INTERACTIVE
+def test_the_domain_has_thirty_families_and_frozen_mixtures():
+    assert len(INTERACTIVE) >= 30 and "rlvr/Retry-v0" in INTERACTIVE
     members = [m.env_id for m in rlvr_envs.make_task("rlvr/Interactive-v0").members]
-    assert members == INTERACTIVE_ORDER  # frozen; DotsAndBoxes came after it
-    assert set(INTERACTIVE) - set(members) == {"rlvr/DotsAndBoxes-v0"}
+    assert members == INTERACTIVE_ORDER and len(members) == 11  # frozen at its release
+    assert "rlvr/DotsAndBoxes-v0" not in members  # DotsAndBoxes came after it
+    members = [m.env_id for m in rlvr_envs.make_task("rlvr/Interactive-v1").members]
+    assert members == INTERACTIVE_V1 and sorted(members) == INTERACTIVE  # every family
     for env_id in INTERACTIVE:
         family = rlvr_envs.make_task(env_id).family
         assert isinstance(family, InteractiveFamily) and len(family.knobs) >= 2
@@ -122,7 +124,10 @@ def test_a_draw_pays_half_and_a_loss_nothing():
     assert turn.verdict.reward == 0.0
 
 
-_SLOW_AUDITS = {"rlvr/ConnectFourMatch-v0", "rlvr/TicTacToeMatch-v0", "rlvr/CodeBreaker-v0"}
+_SLOW_AUDITS = {
+    "rlvr/ConnectFourMatch-v0", "rlvr/TicTacToeMatch-v0", "rlvr/CodeBreaker-v0",
+    "rlvr/OthelloMatch-v0", "rlvr/FourInARowMatch-v0", "rlvr/HexMatch-v0",
+}  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -516,10 +521,12 @@ def test_retry_discounts_per_attempt_and_feeds_back_the_reason():
     assert terminated and reward == 0.25 and info["verdict"]["correct"]
 
 
-def test_the_suite_covers_the_mixture_and_its_eval_set_loads():
-    suite = rlvr_envs.load_suite("interactive-v0")
-    mixture = [m.env_id for m in rlvr_envs.make_task("rlvr/Interactive-v0").members]
-    assert mixture == INTERACTIVE_ORDER and sorted(row.id for row in suite.envs) == sorted(mixture)
+@pytest.mark.parametrize("version", [0, 1])
+def test_the_suite_covers_the_mixture_and_its_eval_set_loads(version):
+    suite = rlvr_envs.load_suite(f"interactive-v{version}")
+    mixture = [m.env_id for m in rlvr_envs.make_task(f"rlvr/Interactive-v{version}").members]
+    assert mixture == [INTERACTIVE_ORDER, INTERACTIVE_V1][version]
+    assert sorted(row.id for row in suite.envs) == sorted(mixture)
     frozen = suite.load_eval_set()
     assert len(frozen) == 8 * len(mixture)
     assert all(p.seed >= rlvr_envs.EVAL_SEEDS.start for p in frozen)
