@@ -44,12 +44,15 @@ SUMMARIES = {
     "mental rotation, folding, maps, bearings, routes, lines of sight and mirrors",
     "long_context": "needles among near misses, multi-hop chains, variable tracking, event "
     "orders, counts, aggregates, contradictions and joins over contexts up to 100,000 characters",
-    "interactive": "multi-turn episodes: tic-tac-toe, Connect Four and Nim against an opponent "
-    "of set strength, secrets found with feedback (Mastermind, Wordle, Battleship, Minesweeper) "
-    "and Retry over any id",
-    "science": "balancing equations, molar masses, limiting reagents, gas laws, motion, "
-    "resistor networks, lenses, heat, orbits, decay, dimensions, Punnett squares, "
-    "Hardy-Weinberg, translation and sequence alignment, answered exactly",
+    "interactive": "multi-turn episodes: board and card games against an opponent of set "
+    "strength, secrets found with feedback (Mastermind, Wordle, Battleship, Minesweeper), text "
+    "worlds seen around the player, tools the env runs (calculator, Python, SQL, search) and "
+    "Retry over any id",
+    "science": "balancing equations, stoichiometry, titration, pH, gas laws, motion, Doppler, "
+    "orbits, resistor networks, lenses, heat, decay, enzyme kinetics, epidemics, dimensions, "
+    "genetics, transcription, translation, alignment and trees, answered exactly",
+    "formal": "automata and regular expressions, grammars and machines, lambda terms, types, "
+    "unification and rewriting, proofs checked rule by rule, finite models",
 }
 
 
