@@ -38,6 +38,8 @@ SQL = Tool(
 )
 MAX_ROWS = 20
 MAX_STEPS = 300_000  # sqlite virtual-machine instructions per statement
+MAX_VALUE_BYTES = 100_000
+"""The longest string, blob or statement a query may make (SQLite's length limits)."""
 _DEPARTMENTS = ("Sales", "Research", "Legal", "Support", "Finance", "Design", "Logistics")
 _CITIES = ("Oslo", "Lima", "Perth", "Quito", "Accra", "Turin")
 _GIVEN = ("Ana", "Ben", "Chen", "Dina", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea",
@@ -100,6 +102,10 @@ def _query(seed: int, rows: int, query: str) -> str:
         connection.executemany("INSERT INTO departments VALUES (?, ?, ?)", departments)
         connection.executemany("INSERT INTO employees VALUES (?, ?, ?, ?, ?)", employees)
         connection.set_authorizer(_authorize)
+        # a value or a statement past these is an error, not gigabytes in this process
+        # (randomblob(9e8) took 4 s and 1 GB before)
+        connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+        connection.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_VALUE_BYTES)
         steps = [0]
 
         def progress() -> int:

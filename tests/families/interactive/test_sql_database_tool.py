@@ -90,6 +90,9 @@ def test_wrong_answers_lose():
             "steps",
         ),
         ("SELECT count(*) FROM employees a, employees b, employees c, employees d", "steps"),
+        # one call that would build a gigabyte in the env's own process
+        ("SELECT length(randomblob(900000000))", "too big"),
+        ("SELECT length(replace(hex(zeroblob(40000000)), '0', 'ab'))", "too big"),
     ],
 )
 def test_writes_and_runaway_queries_are_refused(query, why):
