@@ -16,6 +16,7 @@ body, 1 -> 3). Difficulty raises all three.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from typing import ClassVar
@@ -53,6 +54,12 @@ def read_atoms(answer: str) -> set[str]:
     return set(found)
 
 
+def _distinct_rules(atoms: int, facts: int, widest: int) -> int:
+    """How many rules (body, head) there are with a head that is not a fact and a body of
+    1 to ``widest`` other atoms."""
+    return (atoms - facts) * sum(math.comb(atoms - 1, w) for w in range(1, widest + 1))
+
+
 class HornLeastModel(Family):
     """The atoms that propositional Horn clauses force to be true."""
 
@@ -67,12 +74,20 @@ class HornLeastModel(Family):
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         atoms = LETTERS[: int(knobs["atoms"])]
         count, widest = int(knobs["rules"]), int(knobs["body"])
+        tries = 0
         while True:
+            tries += 1
+            if tries % 200 == 0 and count > 3:
+                # no draw left an atom out of the model with a rule idle (few atoms, many
+                # rules derive everything): one rule fewer, instead of for ever
+                count -= 1
             facts = rng.sample(atoms, rng.randint(1, max(1, len(atoms) // 4)))
             rules: list[Rule] = []
-            while len(rules) < count:
+            # at most as many rules as there are distinct ones (few atoms, narrow bodies)
+            wanted = min(count, _distinct_rules(len(atoms), len(facts), widest))
+            while len(rules) < wanted:
                 head = rng.choice(atoms)
-                width = rng.randint(1, widest)
+                width = min(rng.randint(1, widest), len(atoms) - 1)
                 body = tuple(sorted(rng.sample([a for a in atoms if a != head], width)))
                 if (body, head) not in rules and head not in facts:
                     rules.append((body, head))
