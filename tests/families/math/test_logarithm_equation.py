@@ -126,7 +126,8 @@ def _bisect(f, a, b):
     import mpmath
 
     with mpmath.workdps(60):
-        lo, hi, flo = mpmath.mpf(a), mpmath.mpf(b), f(a)
+        lo, hi = mpmath.mpf(a.p) / a.q, mpmath.mpf(b.p) / b.q
+        flo = f(lo)
         for _ in range(160):
             mid = (lo + hi) / 2
             fmid = f(mid)
@@ -151,20 +152,29 @@ def _reference(problem) -> list[Fraction]:
     try:
         found = sympy.solve(equation, X)
     except NotImplementedError:  # g^x = negative: scan for sign changes, then refine
+        import mpmath
+
         f = sympy.lambdify(X, equation, "mpmath")
         grid = [sympy.Rational(k, 16) for k in range(-40 * 16, 40 * 16 + 1)]
         found = []
-        for a, b in itertools.pairwise(grid):
-            fa, fb = f(a), f(b)
-            if fa == 0:
-                found.append(a)
-            elif fa * fb < 0:
-                found.append(_bisect(f, a, b))
+        # evaluated at mpmath numbers (a sympy Rational gave a symbolic 1.732... - sqrt(3),
+        # whose sign the comparisons guessed) at a fixed precision, whatever another test
+        # left mpmath at: the grid point 7/2 was once dropped this way
+        with mpmath.workdps(40):
+            values = [f(mpmath.mpf(a.p) / a.q) for a in grid]
+            for (a, fa), (b, fb) in itertools.pairwise(zip(grid, values, strict=True)):
+                if abs(fa) < mpmath.mpf(10) ** -30:
+                    found.append(a)
+                elif fa * fb < 0 and abs(fb) >= mpmath.mpf(10) ** -30:
+                    found.append(_bisect(f, a, b))
     roots = set()
     for root in found:
-        root = sympy.nsimplify(root)
-        if not root.is_real:
+        # decided numerically: sympy may return a real root in a form whose is_real it
+        # cannot decide (None), which once dropped 7/2 (depending on its cache's state)
+        value = sympy.N(root, 60)
+        if abs(complex(value).imag) > 1e-20:
             continue
+        root = sympy.nsimplify(sympy.re(value), rational=True, tolerance=1e-30)
         residue = complex(sympy.N(equation.subs(X, root), 40))
         if abs(residue) < 1e-20:  # log of a negative number is not real: extraneous
             roots.add(Fraction(int(sympy.Rational(root).p), int(sympy.Rational(root).q)))
