@@ -20,6 +20,7 @@ vLLM backends both play episodes unchanged. A single-turn env's episode is its o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,8 @@ from trainers.grpo.prompts import encode_prompt
 from trainers.grpo.rollout import Rollout, Sample, Sampling
 
 __all__ = ["ChatRenderer", "EpisodeResult", "is_multi_turn", "play_episodes"]
+
+_PROBE = [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}]
 
 
 def is_multi_turn(problem: rlvr_envs.Problem) -> bool:
@@ -76,20 +79,25 @@ class ChatRenderer:
         tokenizer = self.tokenizer
         if not getattr(tokenizer, "chat_template", None):
             return "\n\n" + "\n\n".join(str(m.get("content") or "") for m in messages) + "\n"
-        probe = [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}]
-        before = tokenizer.apply_chat_template(probe, tokenize=False)
+        before, tail = self._probe
         after = tokenizer.apply_chat_template(
-            [*probe, *messages], add_generation_prompt=True, tokenize=False
+            [*_PROBE, *messages], add_generation_prompt=True, tokenize=False
         )
         if not after.startswith(before):
             raise ValueError(
                 "the chat template does not render a conversation as a prefix of its "
                 "continuation, so an env's reply cannot be appended to an episode's tokens"
             )
-        eos = tokenizer.eos_token or ""
-        # what the template writes after the end-of-turn token the policy generated
-        tail = before[before.rindex(eos) + len(eos) :] if eos and eos in before else ""
         return tail + after[len(before) :]
+
+    @functools.cached_property
+    def _probe(self) -> tuple[str, str]:
+        """A one-exchange conversation as the template renders it, and what the template
+        writes after the end-of-turn token the policy generates (the same every turn)."""
+        before = self.tokenizer.apply_chat_template(_PROBE, tokenize=False)
+        eos = self.tokenizer.eos_token or ""
+        tail = before[before.rindex(eos) + len(eos) :] if eos and eos in before else ""
+        return before, tail
 
 
 @dataclass
