@@ -73,3 +73,13 @@ def test_a_line_cut_by_a_kill_is_dropped_before_resuming(tmp_path):
     study._drop_cut_lines(path)
     assert path.read_text() == '{"step": 1}\n'
     assert study._read_json(tmp_path / "missing.json") is None
+
+
+def test_checkpoints_are_as_frequent_as_asked_not_only_at_evaluations(tmp_path):
+    # a 2-core session ends whatever it left running: the study resumes from the newest
+    # checkpoint, so checkpoints must come more often than the (costly) evaluations
+    args = study.build_parser().parse_args(["learning", "--eval-every", "20"])
+    cfg = study.learning_study(args).config(0, tmp_path)
+    assert (cfg.eval_every, cfg.save_every) == (20, 5)
+    args = study.build_parser().parse_args(["learning", "--save-every", "0"])
+    assert study.learning_study(args).config(0, tmp_path).save_every == args.eval_every

@@ -72,15 +72,17 @@ class Study:
 
     def config(self, seed: int, run_dir: Path, **overrides: Any) -> Config:
         """The trainer config of one run: the base, this seed, resumable, held-out
-        evaluation and a checkpoint every ``eval_every`` steps."""
+        evaluation every ``eval_every`` steps and a checkpoint every ``save_every`` (default:
+        at each evaluation)."""
         every = self.base.get("eval_every", 0)
+        save = self.base.get("save_every") or (every if every > 0 else 0)
         values = {
             **self.base,
             "seed": seed,
             "output_dir": str(run_dir),
             "resume": "auto",
             "eval_at_start": False,  # the untrained model is evaluated once, for every seed
-            "save_every": every if every > 0 else 0,
+            "save_every": save,
             "save_final_model": False,
             **overrides,
         }
@@ -90,14 +92,14 @@ class Study:
 def learning_study(args: argparse.Namespace) -> Study:
     base = dict(PRESETS["starter"])
     base.pop("output_dir", None)
-    base.update(steps=args.steps, eval_every=args.eval_every)
+    base.update(steps=args.steps, eval_every=args.eval_every, save_every=args.save_every)
     transfer = args.transfer
     transfer_limit = 0
     if args.smoke:
         # a check that every stage runs and resumes, not a measurement
         base.update(
             steps=args.steps if args.steps != DEFAULTS["steps"] else 2,
-            eval_every=1, eval_limit=6, prompts_per_step=2, group_size=2,
+            eval_every=1, save_every=1, eval_limit=6, prompts_per_step=2, group_size=2,
             max_new_tokens=8, micro_batch_size=4,
         )  # fmt: skip
         transfer_limit = 4
@@ -599,7 +601,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--steps", type=int, default=DEFAULTS["steps"], help="steps per seed")
     parser.add_argument(
         "--eval-every", type=int, default=DEFAULTS["eval_every"],
-        help="held-out evaluation (and a checkpoint) every this many steps",
+        help="held-out evaluation every this many steps",
+    )  # fmt: skip
+    parser.add_argument(
+        "--save-every", type=int, default=5,
+        help="a checkpoint every this many steps (a stopped run resumes from the newest)",
     )  # fmt: skip
     parser.add_argument(
         "--out", default=None,
