@@ -56,7 +56,28 @@ OPTIMISATION_V0 = [
     "rlvr/FlowShop-v0",
     "rlvr/ShortestCommonSupersequence-v0",
 ]
-OPTIMISATION_V1 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+OPTIMISATION_V1 = [  # the twenty families of issue 30's first two slices
+    "rlvr/BinPacking-v0",
+    "rlvr/MultiKnapsack-v0",
+    "rlvr/SetCover-v0",
+    "rlvr/MaxCut-v0",
+    "rlvr/ManhattanTour-v0",
+    "rlvr/Assignment-v0",
+    "rlvr/FlowShop-v0",
+    "rlvr/ShortestCommonSupersequence-v0",
+    "rlvr/FacilityLocation-v0",
+    "rlvr/KMedian-v0",
+    "rlvr/MinimumBisection-v0",
+    "rlvr/QuadraticAssignment-v0",
+    "rlvr/LinearProgram-v0",
+    "rlvr/LinearProgramDual-v0",
+    "rlvr/IntegerProgram-v0",
+    "rlvr/SteinerTree-v0",
+    "rlvr/VehicleRouting-v0",
+    "rlvr/WeightedTardiness-v0",
+    "rlvr/ParallelMachines-v0",
+    "rlvr/ShiftRostering-v0",
+]
 MIXTURES: list[tuple[str, list[str]]] = [
     ("rlvr/Optimisation-v0", OPTIMISATION_V0),
     ("rlvr/Optimisation-v1", OPTIMISATION_V1),
