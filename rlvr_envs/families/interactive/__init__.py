@@ -29,6 +29,7 @@ FAMILIES: list[tuple[str, int]] = [
     ("HiddenFunction", 0),
     # -- any single-turn id, answered again on feedback
     ("Retry", 0),
+    ("Retry", 1),  # level from 0: the inner family's easiest problems (the CPU demo's)
     # -- tools the env provides and runs, then one final answer (tools.py)
     ("CalculatorTool", 0),
     ("PythonDataTool", 0),
@@ -62,7 +63,38 @@ INTERACTIVE_V0 = [
         "HiddenFunction", "Retry",
     )
 ]  # fmt: skip
-INTERACTIVE_V1 = [f"rlvr/{name}-v{version}" for name, version in FAMILIES]
+INTERACTIVE_V1 = [  # every family at its first version (Retry-v1 came after)
+    "rlvr/TicTacToeMatch-v0",
+    "rlvr/ConnectFourMatch-v0",
+    "rlvr/NimMatch-v0",
+    "rlvr/DotsAndBoxes-v0",
+    "rlvr/BattleshipShots-v0",
+    "rlvr/CodeBreaker-v0",
+    "rlvr/WordleGuess-v0",
+    "rlvr/TwentyQuestions-v0",
+    "rlvr/GuessTheNumber-v0",
+    "rlvr/MinesweeperReveal-v0",
+    "rlvr/HiddenFunction-v0",
+    "rlvr/Retry-v0",
+    "rlvr/CalculatorTool-v0",
+    "rlvr/PythonDataTool-v0",
+    "rlvr/SqlDatabaseTool-v0",
+    "rlvr/UnitConverterTool-v0",
+    "rlvr/DocumentSearchTool-v0",
+    "rlvr/CatalogueLookupTool-v0",
+    "rlvr/CalendarTool-v0",
+    "rlvr/SearchCalculateTool-v0",
+    "rlvr/LinkChaseTool-v0",
+    "rlvr/FogMaze-v0",
+    "rlvr/LockedRooms-v0",
+    "rlvr/CollectItems-v0",
+    "rlvr/OthelloMatch-v0",
+    "rlvr/KaylesMatch-v0",
+    "rlvr/WythoffMatch-v0",
+    "rlvr/TrickDuel-v0",
+    "rlvr/HexMatch-v0",
+    "rlvr/FourInARowMatch-v0",
+]
 MIXTURES: list[tuple[str, list[str]]] = [
     ("rlvr/Interactive-v0", INTERACTIVE_V0),
     ("rlvr/Interactive-v1", INTERACTIVE_V1),

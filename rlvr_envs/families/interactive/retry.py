@@ -17,6 +17,12 @@ a single attempt (attempts are whole completions, never split).
 
 Knobs: ``attempts`` (4 -> 2) and ``level`` (the inner problem's difficulty, 0.25 -> 1: the
 easiest inner problems have so few answers that a constant would earn more than a tenth).
+
+Versions: ``rlvr/Retry-v1`` (:class:`RetryV1`) lets ``level`` reach the inner family's
+easiest problems (0 -> 1), which is where a small model can start to learn (the CPU demo in
+``leaderboards/interactive_learning.md`` trains on the easy end of Arithmetic); at the audit's
+difficulty (0.5) its level is 0.5, so a constant still earns at most a tenth there. ``v0``
+is unchanged.
 """
 
 from __future__ import annotations
@@ -105,3 +111,13 @@ class Retry(InteractiveFamily):
         except NotImplementedError:
             base = 0.0
         return base + 4 - problem.knobs["attempts"]
+
+
+class RetryV1(Retry):
+    """``Retry`` whose ``level`` knob starts at the inner family's easiest problems (0)."""
+
+    name = "Retry"
+    knobs: ClassVar[dict[str, Knob]] = {
+        "attempts": Knob("int", 2, 4, easy=4, hard=2, doc="attempts allowed"),
+        "level": Knob("float", 0.0, 1.0, doc="the inner problem's difficulty"),
+    }

@@ -55,7 +55,10 @@ def test_the_domain_has_thirty_families_and_frozen_mixtures():
     assert members == INTERACTIVE_ORDER and len(members) == 11  # frozen at its release
     assert "rlvr/DotsAndBoxes-v0" not in members  # DotsAndBoxes came after it
     members = [m.env_id for m in rlvr_envs.make_task("rlvr/Interactive-v1").members]
-    assert members == INTERACTIVE_V1 and sorted(members) == INTERACTIVE  # every family
+    # every family at its first version; Retry-v1 came after the mixture was frozen
+    assert members == INTERACTIVE_V1 and sorted(members) == [
+        i for i in INTERACTIVE if i != "rlvr/Retry-v1"
+    ]
     for env_id in INTERACTIVE:
         family = rlvr_envs.make_task(env_id).family
         assert isinstance(family, InteractiveFamily) and len(family.knobs) >= 2
@@ -88,7 +91,7 @@ def test_the_reference_policy_wins_through_step_and_the_episode_replays(env_id):
         assert again == family_for(problem).play(problem, moves)  # a pure function
 
 
-@pytest.mark.parametrize("env_id", [i for i in INTERACTIVE if i != "rlvr/Retry-v0"])
+@pytest.mark.parametrize("env_id", [i for i in INTERACTIVE if not i.startswith("rlvr/Retry-")])
 def test_an_illegal_move_ends_the_episode_with_nothing(env_id):
     problem = rlvr_envs.make_task(env_id).generate(seed=4, difficulty=0.5)
     first = moves_of(problem)[0]
@@ -519,6 +522,22 @@ def test_retry_discounts_per_attempt_and_feeds_back_the_reason():
     assert "(no_answer)" in observation
     _, reward, terminated, _, info = env.step(rlvr_envs.oracle_completion(inner))
     assert terminated and reward == 0.25 and info["verdict"]["correct"]
+
+
+def test_retry_v1_reaches_the_inner_familys_easiest_problems():
+    # the inner problem is the inner id's own at the level's difficulty, from v1's level 0
+    inner_task = rlvr_envs.make_task("rlvr/Arithmetic-v0")
+    for difficulty in (0.0, 0.1):
+        problem = rlvr_envs.make_task("rlvr/Retry-v1").generate(seed=7, difficulty=difficulty)
+        inner = rlvr_envs.Problem.from_dict(problem.meta["inner"])
+        assert problem.knobs["level"] == pytest.approx(difficulty)
+        assert inner.knobs == inner_task.generate(seed=inner.seed, difficulty=difficulty).knobs
+        turn = rlvr_envs.respond(
+            problem, ["<answer>no</answer>", rlvr_envs.oracle_completion(inner)]
+        )
+        assert turn.terminated and turn.verdict.reward == 0.5 and turn.verdict.correct
+    v0 = rlvr_envs.make_task("rlvr/Retry-v0").generate(seed=7, difficulty=0.0)
+    assert v0.knobs["level"] == 0.25  # v0 never generates below its old range
 
 
 @pytest.mark.parametrize("version", [0, 1])
