@@ -82,4 +82,24 @@ def test_checkpoints_are_as_frequent_as_asked_not_only_at_evaluations(tmp_path):
     cfg = study.learning_study(args).config(0, tmp_path)
     assert (cfg.eval_every, cfg.save_every) == (20, 5)
     args = study.build_parser().parse_args(["learning", "--save-every", "0"])
-    assert study.learning_study(args).config(0, tmp_path).save_every == args.eval_every
+    assert study.learning_study(args).config(0, tmp_path).save_every == 20  # the evaluations'
+
+
+def test_the_retry_study_plays_whole_episodes_in_evaluation(tiny_model_dir, tmp_path, monkeypatch):
+    import trainers.grpo.evaluate as evaluation
+
+    calls = []
+    real = evaluation.evaluate
+    monkeypatch.setattr(evaluation, "evaluate", lambda *a, **k: calls.append(k) or real(*a, **k))
+    argv = ["retry", *_argv(tiny_model_dir, tmp_path, steps=1)[1:]]
+    argv[argv.index("--seeds") + 1 : argv.index("--seeds") + 3] = ["0"]
+    study.main(argv)
+    data = json.loads((tmp_path / "board" / "retry.json").read_text())
+    assert data["study"] == "retry" and data["suite"] == "retry-starter-v0"
+    assert data["transfer_suite"] is None and [r["seed"] for r in data["runs"]] == [0]
+    untrained = json.loads((tmp_path / "runs" / "untrained.json").read_text())
+    assert untrained["key"]["max_turns"] == 4 and untrained["heldout"]["n"] == 6
+    # the untrained model's held-out episodes are played turn by turn, up to 4 attempts
+    assert calls and all(k["episodes"] is not None and k["max_turns"] == 4 for k in calls)
+    board = (tmp_path / "board" / "retry.md").read_text()
+    assert board.startswith("# The interactive demo") and "retry.png" in board

@@ -97,6 +97,27 @@ PRESETS: dict[str, dict[str, Any]] = {
         "eval_every": 20,
         "save_every": 20,
     },
+    # The interactive demo (python -m trainers.grpo.study retry): the starter suite's
+    # problems answered in up to 4 attempts with the verifier's reason as feedback
+    # (rlvr/Retry-v1 in tasks/retry-starter-v0.toml); each episode is one sample of the
+    # group, the env's replies masked out of the loss (trainers/grpo/episodes.py).
+    "retry": {
+        "output_dir": "runs/retry",
+        "suite": "retry-starter-v0",
+        "teacher": "uniform",
+        "system_prompt": STARTER_SYSTEM_PROMPT,
+        "chat_examples": json.dumps(STARTER_EXAMPLES),
+        "prompts_per_step": 8,
+        "group_size": 8,
+        "max_new_tokens": 32,
+        "max_turns": 4,
+        "temperature": 1.0,
+        "learning_rate": 1e-5,
+        "micro_batch_size": 16,
+        "steps": 30,
+        "eval_every": 10,
+        "save_every": 5,
+    },
     # The benchmark's shape (bench/trl_bench.py): TRL's GRPOTrainer on the same settings.
     "bench": {
         "output_dir": "runs/bench",

