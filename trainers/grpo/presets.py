@@ -113,7 +113,10 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_turns": 4,
         "temperature": 1.0,
         "learning_rate": 1e-5,
-        "micro_batch_size": 16,
+        # an episode is up to 4 turns and 3 env replies (about 300 tokens after the prompt):
+        # at 16 per forward pass the logits and their gradients took 16 GB, killed by the OOM
+        # killer on a 24 GB machine; 4 keeps a pass near the single-turn preset's size
+        "micro_batch_size": 4,
         "steps": 30,
         "eval_every": 10,
         "save_every": 5,
