@@ -35,6 +35,8 @@ NO_COUNTERPART = {
     "rlvr/WeightedTardiness-v0": "none",
     "rlvr/ParallelMachines-v0": "none",
     "rlvr/ShiftRostering-v0": "none",
+    "rlvr/JobShop-v0": "none",
+    "rlvr/OpenShop-v0": "none",
 }
 
 TABLE = Comparisons("optimisation", "Optimisation families", COMPARISONS, {}, NO_COUNTERPART)

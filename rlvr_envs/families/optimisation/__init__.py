@@ -43,6 +43,9 @@ FAMILIES: list[tuple[str, int]] = [
     ("WeightedTardiness", 0),
     ("ParallelMachines", 0),
     ("ShiftRostering", 0),
+    # -- third slice (helper OA): shops, projects and timetables
+    ("JobShop", 0),
+    ("OpenShop", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
