@@ -37,6 +37,8 @@ NO_COUNTERPART = {
     "rlvr/ShiftRostering-v0": "none",
     "rlvr/JobShop-v0": "none",
     "rlvr/OpenShop-v0": "none",
+    "rlvr/ProjectScheduling-v0": "none",
+    "rlvr/CourseTimetabling-v0": "none",
 }
 
 TABLE = Comparisons("optimisation", "Optimisation families", COMPARISONS, {}, NO_COUNTERPART)

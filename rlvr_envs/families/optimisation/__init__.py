@@ -46,6 +46,8 @@ FAMILIES: list[tuple[str, int]] = [
     # -- third slice (helper OA): shops, projects and timetables
     ("JobShop", 0),
     ("OpenShop", 0),
+    ("ProjectScheduling", 0),
+    ("CourseTimetabling", 0),
 ]
 
 # Frozen: adding a family to the domain never changes an existing mixture version.
