@@ -473,15 +473,16 @@ def test_temperature_must_be_a_finite_number(serve, arithmetic):
 
 def test_ctrl_c_leaves_a_cache_that_a_rerun_completes(serve, tmp_path):
     problems = eval_problems("rlvr/Arithmetic-v0", 30)
-    # the first 6 requests are answered at once, the rest take 3 s each until the interrupt
-    # (24 of them, 2 at a time): the run cannot finish before the signal arrives, however
-    # slowly a busy machine lets the test poll, and its last requests end soon after it
+    # the first 6 requests are answered at once, the rest are held (an hour) until the
+    # interrupt: the run cannot finish before the signal arrives however long a busy machine
+    # stalls this test's polling (a fresh-clone run under memory pressure once saw the whole
+    # run end first when the rest took 3 s each); the interrupt cancels the held requests
     served, held = itertools.count(), threading.Event()
     held.set()
 
     def reply(r):
         late = next(served) >= 6 and held.is_set()
-        return Reply(text=oracle(r).text + " — ✓", delay=3.0 if late else 0.05)
+        return Reply(text=oracle(r).text + " — ✓", delay=3600.0 if late else 0.05)
 
     server = serve(problems, reply)
     out = tmp_path / "out"
