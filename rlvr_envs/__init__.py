@@ -37,6 +37,7 @@ from rlvr_envs.core import (
 )
 from rlvr_envs.registry import (
     DOMAINS,
+    Responder,
     Task,
     family_for,
     list_envs,
@@ -63,6 +64,7 @@ __all__ = [
     "Judgement",
     "Knob",
     "Problem",
+    "Responder",
     "Task",
     "Turn",
     "Verdict",

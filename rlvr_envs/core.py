@@ -8,15 +8,16 @@ teachers, the trainer) only talks to families through this module. See ``design.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import math
 import numbers
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal, get_args
 
 from rlvr_envs.answers import completion_text, format_rules, labels_in
@@ -98,6 +99,42 @@ class SeedDeriver:
 def canonical_json(obj: Any) -> str:
     """The one serialisation used for hashing problems: sorted keys, no whitespace."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+_ATOMS = frozenset({type(None), bool, int, float, complex, str, bytes})
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # a dataclass's field names, in order
+
+
+def plain_copy(obj: Any) -> Any:
+    """What :func:`dataclasses.asdict` makes of ``obj``, faster: a dataclass as a dict of its
+    fields, containers rebuilt (their types kept), anything else deep-copied.
+
+    Python 3.11's ``asdict`` deep-copies every string and number one call at a time, half
+    of a multi-turn step's time; here those atoms are returned as they are (copying an
+    immutable atom returns it anyway), and the result is equal, type for type, to
+    ``asdict``'s.
+    """
+    kind = type(obj)
+    if kind in _ATOMS:
+        return obj
+    if kind is dict:
+        return {plain_copy(k): plain_copy(v) for k, v in obj.items()}
+    if kind is list:
+        return [plain_copy(v) for v in obj]
+    if kind is tuple:
+        return tuple([plain_copy(v) for v in obj])
+    if is_dataclass(obj) and not isinstance(obj, type):
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(obj))
+        return {name: plain_copy(getattr(obj, name)) for name in names}
+    if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a namedtuple, as asdict does
+        return kind(*[plain_copy(v) for v in obj])
+    if isinstance(obj, (list, tuple)):
+        return kind(plain_copy(v) for v in obj)
+    if isinstance(obj, dict):
+        return kind((plain_copy(k), plain_copy(v)) for k, v in obj.items())
+    return copy.deepcopy(obj)
 
 
 @dataclass(frozen=True)
@@ -254,7 +291,7 @@ class Problem:
     meta: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return plain_copy(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Problem:
@@ -283,7 +320,7 @@ class Verdict:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return plain_copy(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Verdict:
@@ -578,6 +615,63 @@ class Turn:
         return self.terminated or self.truncated
 
 
+class Replay:
+    """An episode of an interactive family, played forward one move at a time.
+
+    :meth:`InteractiveFamily.play` is a replay from the start over every move; a caller that
+    learns the moves one turn at a time (:class:`rlvr_envs.registry.Responder`, behind
+    ``TextEnv.step``) keeps one replay per episode and :meth:`extend` s it with each new
+    move, so a turn costs one move, not the whole episode again. Both give the same
+    :class:`Episode`: the family's state is a pure function of (problem, moves), so carrying
+    it forward equals rebuilding it. Moves after the episode ended are not read.
+    """
+
+    def __init__(self, family: InteractiveFamily, problem: Problem, limit: int | None = None):
+        self.family, self.problem = family, problem
+        own = family.turn_limit(problem)
+        self.turns = own if limit is None else min(limit, own)
+        self.state: Any = family.start(problem)
+        self.status, self.feedback = "playing", ""
+        self.played: list[str] = []
+        self.rewards: list[float] = []
+
+    def extend(self, moves: Iterable[str | None]) -> None:
+        """Play ``moves`` (None: a turn without an answer, an illegal move) in order."""
+        family, problem = self.family, self.problem
+        for text in moves:
+            if self.status != "playing":
+                break
+            if text is None or not text.strip():
+                self.status = "illegal"
+                self.feedback = "No move was given: the episode is over."
+                break
+            self.played.append(text)
+            try:
+                after, self.feedback, self.status = family.move(problem, self.state, text.strip())
+            except IllegalMove as exc:
+                self.status, self.feedback = "illegal", f"Illegal move {text.strip()!r}: {exc}."
+                break
+            self.rewards.append(float(family.turn_reward(problem, self.state, after)))
+            self.state = after
+            if self.status == "playing" and len(self.played) >= self.turns:
+                self.status = "out_of_turns"
+
+    def episode(self) -> Episode:
+        """The episode so far (its lists are copies: later moves leave it as it is)."""
+        family, problem, status, played = self.family, self.problem, self.status, self.played
+        reward = family.outcome_reward(problem, status, len(played)) if status != "playing" else 0.0
+        left = self.turns - len(played)
+        return Episode(
+            moves=list(played),
+            status=status,
+            reward=reward,
+            observation=family._observation(problem, self.state, status, self.feedback, left),
+            turn_rewards=list(self.rewards),
+            details={"status": status, "turns": len(played)},
+            state=self.state,
+        )
+
+
 class InteractiveFamily(Family):
     """A family whose episode is a sequence of moves answered by the env (a game against a
     built-in opponent, a hidden secret probed with feedback).
@@ -654,36 +748,9 @@ class InteractiveFamily(Family):
 
         ``limit`` may lower the problem's turn limit (a caller's ``max_turns``).
         """
-        turns = self.turn_limit(problem) if limit is None else min(limit, self.turn_limit(problem))
-        state, status, feedback = self.start(problem), "playing", ""
-        played: list[str] = []
-        rewards: list[float] = []
-        for text in moves:
-            if status != "playing":
-                break
-            if text is None or not text.strip():
-                status, feedback = "illegal", "No move was given: the episode is over."
-                break
-            played.append(text)
-            try:
-                after, feedback, status = self.move(problem, state, text.strip())
-            except IllegalMove as exc:
-                status, feedback = "illegal", f"Illegal move {text.strip()!r}: {exc}."
-                break
-            rewards.append(float(self.turn_reward(problem, state, after)))
-            state = after
-            if status == "playing" and len(played) >= turns:
-                status = "out_of_turns"
-        reward = self.outcome_reward(problem, status, len(played)) if status != "playing" else 0.0
-        return Episode(
-            moves=played,
-            status=status,
-            reward=reward,
-            observation=self._observation(problem, state, status, feedback, turns - len(played)),
-            turn_rewards=rewards,
-            details={"status": status, "turns": len(played)},
-            state=state,
-        )
+        replay = Replay(self, problem, limit)
+        replay.extend(moves)
+        return replay.episode()
 
     def _observation(
         self, problem: Problem, state: Any, status: str, feedback: str, left: int

@@ -29,6 +29,7 @@ imports this module.
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -38,8 +39,8 @@ from gymnasium.spaces import Text
 from gymnasium.vector.utils import read_from_shared_memory
 
 from rlvr_envs.chat import chat_messages
-from rlvr_envs.core import EVAL_SEEDS, Problem, canonical_json
-from rlvr_envs.registry import make_task, on_register, respond
+from rlvr_envs.core import EVAL_SEEDS, Problem, Turn, canonical_json, plain_copy
+from rlvr_envs.registry import Responder, make_task, on_register
 
 MAX_PROMPT_CHARS = 262_144  # long_context prompts reach 200,000 characters (kchars 200)
 MAX_COMPLETION_CHARS = 10_000_000
@@ -160,7 +161,10 @@ class TextEnv(gym.Env[str, str]):
     multi-turn contract of docs/design.md: each step is one move, the observation is the
     env's reply (the final one carries the outcome), the step's reward is the episode's
     reward once it is over (0 before), ``info["turn_reward"]`` the family's optional
-    per-turn reward; every step goes through :func:`rlvr_envs.respond`.
+    per-turn reward; every step goes through :func:`rlvr_envs.respond`'s
+    :class:`~rlvr_envs.registry.Responder`, one per episode, so a step reads only its own
+    move. What does not change within an episode (the problem's dict and JSON) is computed
+    once per problem; each step's ``info`` still holds fresh copies.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -195,6 +199,9 @@ class TextEnv(gym.Env[str, str]):
         self.messages: list[dict[str, str]] = []
         self.turn = 0
         self.done = True
+        # per episode, keyed by the problem they were made for (never shared between envs)
+        self._responder: Responder | None = None
+        self._problem_info: tuple[Problem, Any, str] | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -213,6 +220,7 @@ class TextEnv(gym.Env[str, str]):
         self.problem = self.task.generate(int(seed), difficulty, knobs)
         self.messages = chat_messages(self.problem.prompt, self.system_prompt)
         self.turn, self.done = 0, False
+        self._responder = None
         return self.problem.prompt, self._info()
 
     def step(self, action: Any) -> tuple[str, float, bool, bool, dict[str, Any]]:
@@ -225,24 +233,48 @@ class TextEnv(gym.Env[str, str]):
         # Gymnasium's terms: a right answer, a decided game, or the one answer a single-turn
         # task takes, ends the task (terminated); a multi-turn episode that runs out of turns
         # is cut off by its limit (truncated). respond() decides, for every integration.
-        turn = respond(self.problem, attempts, max_turns=self.max_turns, timeout=self.timeout)
+        turn = self._respond(attempts)
         terminated, truncated = turn.terminated, turn.truncated
         observation = turn.observation
         if not (terminated or truncated):
             self.messages.append({"role": "user", "content": observation})
         self.done = terminated or truncated
         info = self._info()
-        info["verdict"] = turn.verdict.to_dict()
+        info["verdict"] = turn.verdict.to_dict()  # a fresh dict each step
         info["turn"] = self.turn
         info["turn_reward"] = turn.turn_reward
         return observation, float(turn.verdict.reward), bool(terminated), bool(truncated), info
 
+    def _respond(self, attempts: list[str]) -> Turn:
+        """respond() to this episode's attempts, through the episode's Responder (made at
+        its first step, again if the problem or the limits were changed since)."""
+        assert self.problem is not None
+        responder = self._responder
+        if (
+            responder is None
+            or responder.problem is not self.problem
+            or responder.max_turns != self.max_turns
+            or responder.timeout != self.timeout
+        ):
+            responder = Responder(self.problem, max_turns=self.max_turns, timeout=self.timeout)
+            self._responder = responder
+        return responder.respond(attempts)
+
     def _info(self) -> dict[str, Any]:
         assert self.problem is not None
-        problem = self.problem.to_dict()
+        cached = self._problem_info
+        if cached is None or cached[0] is not self.problem:
+            problem = self.problem.to_dict()
+            try:  # a pickle loads back as a copy equal type for type, faster than rebuilding
+                frozen: Any = pickle.dumps(problem, protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception:  # an odd value in meta: copy it as to_dict() does instead
+                frozen = problem
+            cached = self._problem_info = (self.problem, frozen, canonical_json(problem))
+        frozen = cached[1]
         return {
-            "problem": problem,
-            "problem_json": canonical_json(problem),
+            # a fresh copy per info, as to_dict() gave: a caller may change it
+            "problem": pickle.loads(frozen) if isinstance(frozen, bytes) else plain_copy(frozen),
+            "problem_json": cached[2],
             "messages": [dict(m) for m in self.messages],
         }
 

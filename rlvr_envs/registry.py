@@ -22,11 +22,13 @@ from typing import Any
 from rlvr_envs import answers
 from rlvr_envs.core import (  # verify_timeout and DEFAULT_TIMEOUT: re-exported here too
     EVAL_SEEDS,
+    Episode,
     Family,
     InteractiveFamily,
     Judgement,
     Knob,
     Problem,
+    Replay,
     SeedDeriver,
     Turn,
     Verdict,
@@ -616,29 +618,76 @@ def respond(
     one gets the family's feedback until ``max_turns`` attempts (default: the family's) are
     used (``truncated``; a single-turn task's one answer is ``terminated``). Every
     integration that carries turns (TextEnv, rlvr eval, rlvr serve, TRL, verifiers) calls
-    this, so they agree turn by turn.
+    this, so they agree turn by turn. A caller that answers one episode turn by turn may keep
+    a :class:`Responder` instead, which gives the same turns without replaying earlier ones.
     """
-    problem = _as_problem(problem)
-    family = family_for(problem)
-    if not attempts:
-        raise ValueError("respond needs at least one attempt")
-    if isinstance(family, InteractiveFamily):
-        with verification_budget(timeout):
-            moves = [_move(problem, family, a) for a in attempts]
-            episode = family.play(problem, moves, limit=max_turns)
-            verdict = _episode_verdict(problem, family, episode)
-        last = episode.turn_rewards[-1] if len(episode.turn_rewards) == len(moves) else 0.0
-        messages = family.reply_messages(problem, attempts[-1], episode)
-        return Turn(
-            verdict, episode.observation, episode.terminated, episode.truncated, last, messages
-        )
-    verdict = verify(problem, attempts[-1], timeout=timeout)
-    limit = int(max_turns or family.max_turns)
-    out_of_turns = len(attempts) >= limit
-    terminated = verdict.correct or (out_of_turns and limit == 1)
-    truncated = out_of_turns and not terminated
-    observation = "" if terminated or truncated else family.feedback(problem, verdict)
-    return Turn(verdict, observation, terminated, truncated)
+    return Responder(problem, max_turns=max_turns, timeout=timeout).respond(attempts)
+
+
+class Responder:
+    """:func:`respond` for one episode, turn by turn, with the earlier turns' work kept.
+
+    ``Responder(problem, max_turns=m, timeout=t).respond(attempts)`` returns what
+    ``respond(problem, attempts, max_turns=m, timeout=t)`` returns, call after call. Where a
+    call's attempts extend the previous call's (compared with ``==``; the next turn of the
+    same episode), only the new ones are read: each attempt's move is extracted once and
+    played forward from the previous turn's state (:class:`~rlvr_envs.core.Replay`), so a
+    turn costs one move rather than the episode so far. Any other attempts (fewer, or an
+    earlier one changed) replay the episode from the start. Attempts changed in place after
+    a call are not noticed: pass each turn's attempt once, as ``TextEnv`` does. One per
+    episode; the problem, its family and ``max_turns`` are fixed at construction.
+    """
+
+    def __init__(
+        self,
+        problem: Problem | Mapping[str, Any],
+        *,
+        max_turns: int | None = None,
+        timeout: float | None = None,
+    ) -> None:
+        self.problem = _as_problem(problem)
+        self.family = family_for(self.problem)
+        self.max_turns = max_turns
+        self.timeout = timeout
+        self._seen: list[Any] = []  # the attempts the replay has read, in order
+        self._replay: Replay | None = None
+
+    def respond(self, attempts: Sequence[answers.Completion]) -> Turn:
+        """The env's answer to the latest of ``attempts`` (every assistant turn so far)."""
+        problem, family, timeout = self.problem, self.family, self.timeout
+        if not attempts:
+            raise ValueError("respond needs at least one attempt")
+        if isinstance(family, InteractiveFamily):
+            with verification_budget(timeout):
+                episode = self._advance(family, attempts)
+                verdict = _episode_verdict(problem, family, episode)
+            rewards = episode.turn_rewards
+            last = rewards[-1] if len(rewards) == len(attempts) else 0.0
+            messages = family.reply_messages(problem, attempts[-1], episode)
+            return Turn(
+                verdict, episode.observation, episode.terminated, episode.truncated, last, messages
+            )
+        verdict = verify(problem, attempts[-1], timeout=timeout)
+        limit = int(self.max_turns or family.max_turns)
+        out_of_turns = len(attempts) >= limit
+        terminated = verdict.correct or (out_of_turns and limit == 1)
+        truncated = out_of_turns and not terminated
+        observation = "" if terminated or truncated else family.feedback(problem, verdict)
+        return Turn(verdict, observation, terminated, truncated)
+
+    def _advance(self, family: InteractiveFamily, attempts: Sequence[Any]) -> Episode:
+        """The episode after ``attempts``: the replay carried forward over the new ones, or
+        started again where they do not extend the attempts it has read."""
+        seen, replay = self._seen, self._replay
+        attempts = list(attempts)
+        if replay is None or attempts[: len(seen)] != seen:  # not the next turn: start over
+            seen, replay = [], Replay(family, self.problem, self.max_turns)
+        self._replay = None  # until this call's moves are in: an error mid-way starts over
+        new = attempts[len(seen) :]
+        replay.extend([_move(self.problem, family, a) for a in new])
+        seen.extend(new)
+        self._seen, self._replay = seen, replay
+        return replay.episode()
 
 
 # verify_batch's backends beside the local pool. A backend's module registers it
