@@ -43,6 +43,12 @@ FAMILIES: list[tuple[str, int]] = [
     ("WeightedTardiness", 0),
     ("ParallelMachines", 0),
     ("ShiftRostering", 0),
+    # -- third slice (helper OB): cutting, assignment, locating, lot sizing, coverage
+    ("CuttingStock", 0),
+    ("GeneralisedAssignment", 0),
+    ("LotSizing", 0),
+    ("MaximumCoverage", 0),
+    ("PCentre", 0),
     # -- third slice (helper OA): shops, projects and timetables
     ("JobShop", 0),
     ("OpenShop", 0),
