@@ -20,7 +20,7 @@ DOMAINS = {
     "induction": ("rlvr/Induction-v0", "INDUCTION_V0", 20),
     "data": ("rlvr/Data-v0", "DATA_V0", 20),
     "spatial": ("rlvr/Spatial-v0", "SPATIAL_V0", 15),
-    "optimisation": ("rlvr/Optimisation-v1", "OPTIMISATION_V1", 20),
+    "optimisation": ("rlvr/Optimisation-v2", "OPTIMISATION_V2", 29),
     "long_context": ("rlvr/LongContext-v0", "LONG_CONTEXT_V0", 10),
     "science": ("rlvr/Science-v1", "SCIENCE_V1", 25),
     "formal": ("rlvr/Formal-v0", "FORMAL_V0", 30),
@@ -31,6 +31,7 @@ IDS = [i for domain in DOMAINS for i in rlvr_envs.list_envs(domain=domain, mixtu
 SUITES = {f"{d}-v0": (d, name) for d, (_, name, _) in DOMAINS.items()} | {
     "optimisation-v0": ("optimisation", "OPTIMISATION_V0"),
     "optimisation-v1": ("optimisation", "OPTIMISATION_V1"),
+    "optimisation-v2": ("optimisation", "OPTIMISATION_V2"),
     "science-v0": ("science", "SCIENCE_V0"),
     "science-v1": ("science", "SCIENCE_V1"),
 }

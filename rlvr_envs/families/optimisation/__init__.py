@@ -7,7 +7,7 @@ tests for feasibility and then grades: 1 at the optimum, below it the share of t
 between a stated trivial baseline and the optimum, 0 when infeasible
 (:mod:`rlvr_envs.families.optimisation.scoring`, ``docs/optimisation.md``). Modules are
 imported lazily. ``rlvr/Optimisation-v0`` mixes the first eight families and is frozen;
-``rlvr/Optimisation-v1`` mixes them all. ``ShiftRostering`` is judged for feasibility only
+``rlvr/Optimisation-v1`` the first twenty, ``rlvr/Optimisation-v2`` them all. ``ShiftRostering`` is judged for feasibility only
 (any roster that keeps every rule earns 1).
 """
 
@@ -89,7 +89,39 @@ OPTIMISATION_V1 = [  # the twenty families of issue 30's first two slices
     "rlvr/ParallelMachines-v0",
     "rlvr/ShiftRostering-v0",
 ]
+OPTIMISATION_V2 = [  # every family of issue 30's three slices
+    "rlvr/BinPacking-v0",
+    "rlvr/MultiKnapsack-v0",
+    "rlvr/SetCover-v0",
+    "rlvr/MaxCut-v0",
+    "rlvr/ManhattanTour-v0",
+    "rlvr/Assignment-v0",
+    "rlvr/FlowShop-v0",
+    "rlvr/ShortestCommonSupersequence-v0",
+    "rlvr/FacilityLocation-v0",
+    "rlvr/KMedian-v0",
+    "rlvr/MinimumBisection-v0",
+    "rlvr/QuadraticAssignment-v0",
+    "rlvr/LinearProgram-v0",
+    "rlvr/LinearProgramDual-v0",
+    "rlvr/IntegerProgram-v0",
+    "rlvr/SteinerTree-v0",
+    "rlvr/VehicleRouting-v0",
+    "rlvr/WeightedTardiness-v0",
+    "rlvr/ParallelMachines-v0",
+    "rlvr/ShiftRostering-v0",
+    "rlvr/CuttingStock-v0",
+    "rlvr/GeneralisedAssignment-v0",
+    "rlvr/LotSizing-v0",
+    "rlvr/MaximumCoverage-v0",
+    "rlvr/PCentre-v0",
+    "rlvr/JobShop-v0",
+    "rlvr/OpenShop-v0",
+    "rlvr/ProjectScheduling-v0",
+    "rlvr/CourseTimetabling-v0",
+]
 MIXTURES: list[tuple[str, list[str]]] = [
     ("rlvr/Optimisation-v0", OPTIMISATION_V0),
     ("rlvr/Optimisation-v1", OPTIMISATION_V1),
+    ("rlvr/Optimisation-v2", OPTIMISATION_V2),
 ]
