@@ -535,8 +535,14 @@ def markdown(report: dict[str, Any], command: str) -> str:
         transfer = f"{_ci(ut)} -> {_ci(tr)}" if ut and tr else "-"
         met = "-" if run["target"] is None else ("yes" if run["target"]["met"] else "no")
         steps = f"{run['steps_done']}/{s['steps']}"
+        if len(run["evals"]) == 1:  # no held-out evaluation since the untrained one yet
+            lines.append(
+                f"| {run['seed']} | {steps} | {_ci(u)} | - | - | {_pct(u['format'])} -> - | "
+                f"{transfer} | {met} |"
+            )
+            continue
         lines.append(
-            f"| {run['seed']} | {steps} | {_ci(u)} | {_ci(end)} | "
+            f"| {run['seed']} | {steps} | {_ci(u)} | {_ci(end)} (step {end['step']}) | "
             f"{100 * (end['pass@1'] - u['pass@1']):+.1f} | "
             f"{_pct(u['format'])} -> {_pct(end['format'])} | {transfer} | {met} |"
         )
