@@ -101,3 +101,20 @@ def test_a_forked_child_gets_its_own_pool():
         os._exit(0)
     os.waitpid(pid, 0)
     assert os.read(read, 1) == b"1"
+
+
+def test_closing_with_kill_busy_ends_a_call_in_flight_at_once():
+    # Ctrl-C in rlvr eval: a check in flight (or a worker still starting) must not hold the exit
+    p = pool.WorkerPool(size=1)
+    p.warm(1)
+    with ThreadPoolExecutor(1) as executor:
+        future = executor.submit(p.call, SLEEP, [30], 60)
+        deadline = time.monotonic() + 30
+        while not p._busy and time.monotonic() < deadline:
+            time.sleep(0.01)
+        start = time.perf_counter()
+        p.close(kill_busy=True)
+        with pytest.raises((pool.WorkerCrash, pool.WorkerError)):
+            future.result(timeout=30)
+        assert time.perf_counter() - start < 10.0  # not the call's 30 s
+    assert not p._busy and not p._idle

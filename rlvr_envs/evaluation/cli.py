@@ -254,6 +254,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
             examples=args.examples, verify_timeout=args.verify_timeout,
         )  # fmt: skip
     except KeyboardInterrupt:
+        # a check still running (or a verifier worker still starting, which can take a
+        # minute on a loaded machine) would hold the exit until it ends: stop them now
+        from rlvr_envs.workers import pool
+
+        pool.shutdown(kill_busy=True)
         print(f"\nrlvr eval: interrupted; the completions received are in {cache}: rerun the "
               "same command to resume", file=sys.stderr)  # fmt: skip
         return 130

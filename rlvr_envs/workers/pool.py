@@ -123,6 +123,7 @@ class WorkerPool:
         self.memory_mb = memory_mb
         self.pid = os.getpid()
         self._idle: list[_Worker] = []
+        self._busy: set[_Worker] = set()  # workers inside a call (or starting for one)
         self._count = 0
         self._cond = threading.Condition()
         self._closed = False
@@ -138,13 +139,18 @@ class WorkerPool:
                 if self._closed:
                     raise WorkerError("pool is closed")
                 if self._idle:
-                    return self._idle.pop()
+                    worker = self._idle.pop()
+                    self._busy.add(worker)
+                    return worker
                 if self._count < self.size:
                     self._count += 1
                     break
                 self._cond.wait()
         try:
-            return self._start()
+            worker = self._start()
+            with self._cond:
+                self._busy.add(worker)
+            return worker
         except BaseException:
             with self._cond:
                 self._count -= 1
@@ -152,6 +158,11 @@ class WorkerPool:
             raise
 
     def _release(self, worker: _Worker, healthy: bool) -> None:
+        with self._cond:
+            self._busy.discard(worker)
+            if self._closed:
+                worker.kill()
+                return
         replacement = None
         if not healthy:
             worker.kill()
@@ -200,13 +211,20 @@ class WorkerPool:
             worker.wait_ready()
             self._release(worker, True)
 
-    def close(self) -> None:
+    def close(self, kill_busy: bool = False) -> None:
+        """Stop the idle workers now; busy ones are killed as their calls end, or at once
+        with ``kill_busy`` (their calls then raise :class:`WorkerCrash`): an interrupted
+        caller must not wait for a call, or for a worker still starting, to finish."""
         with self._cond:
             self._closed = True
             idle, self._idle = self._idle, []
+            busy = list(self._busy) if kill_busy else []
             self._cond.notify_all()
         for worker in idle:
             worker.kill()
+        for worker in busy:  # its caller sees the end of output and releases (and reaps) it
+            if worker.alive():
+                worker.proc.kill()
 
 
 _POOL: WorkerPool | None = None
@@ -242,12 +260,13 @@ def call(target: str, args: list[Any], timeout: float) -> Any:
 
 
 @atexit.register
-def shutdown() -> None:
-    """Stop this process's workers now, and kill busy ones as their calls end; a later call
-    starts a fresh pool. Runs at exit too: callers with threads of their own (a trainer's
-    process group, say) call it first, so that nothing is left for interpreter teardown."""
+def shutdown(kill_busy: bool = False) -> None:
+    """Stop this process's workers now, and kill busy ones as their calls end (at once with
+    ``kill_busy``: after Ctrl-C); a later call starts a fresh pool. Runs at exit too: callers
+    with threads of their own (a trainer's process group, say) call it first, so that
+    nothing is left for interpreter teardown."""
     global _POOL
     with _POOL_LOCK:
         pool, _POOL = _POOL, None
     if pool is not None and pool.pid == os.getpid():
-        pool.close()
+        pool.close(kill_busy)
