@@ -492,7 +492,11 @@ def test_ctrl_c_leaves_a_cache_that_a_rerun_completes(serve, tmp_path):
                "rlvr/Arithmetic-v0", "--n", "30", "--base-url", server.url, "--model", "fake",
                "--out", str(out), "--concurrency", "2", "--no-progress"]  # fmt: skip
     env = {**os.environ, "OPENAI_API_KEY": "", "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    # stderr to a file, and wait() rather than communicate(): a pipe kept open by some other
+    # process would otherwise hide whether the eval itself exited (and lose its stacks)
+    log = tmp_path / "stderr.txt"
+    with log.open("wb") as stderr:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr, env=env)
     cache = out / "completions.jsonl"
     deadline = time.monotonic() + 120  # a loaded machine starts the process slowly
     while time.monotonic() < deadline and process.poll() is None:
@@ -502,13 +506,15 @@ def test_ctrl_c_leaves_a_cache_that_a_rerun_completes(serve, tmp_path):
     assert cache.exists() and len(cache.read_bytes().splitlines()) >= 4, "no 4 completions"
     process.send_signal(signal.SIGINT)
     try:
-        _, err = process.communicate(timeout=60)
+        process.wait(timeout=60)
     except subprocess.TimeoutExpired:
         process.send_signal(signal.SIGABRT)
-        _, err = process.communicate(timeout=30)
-        pytest.fail("the interrupted run did not stop; its threads:\n" + err.decode()[-4000:])
+        process.wait(timeout=30)
+        stacks = log.read_bytes().decode(errors="replace")[-4000:]
+        pytest.fail("the interrupted run did not stop; its threads:\n" + stacks)
     finally:
         held.clear()
+    err = log.read_bytes()
     assert process.returncode == 130 and b"rerun the same command to resume" in err
     done = len(CompletionCache(cache))
     assert 4 <= done < 30
