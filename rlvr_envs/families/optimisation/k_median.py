@@ -16,15 +16,14 @@ Knobs: ``points`` (6 -> 14) and ``k`` (2 -> 4). Difficulty raises both.
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
-from functools import cache
 from typing import ClassVar
 
 import numpy as np
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
+from rlvr_envs.families.optimisation.enumeration import k_subsets
 from rlvr_envs.families.optimisation.scoring import (
     AnswerError,
     GradedFamily,
@@ -34,11 +33,6 @@ from rlvr_envs.families.optimisation.scoring import (
 )
 
 _LABEL = re.compile(r"\bP(?=\d)")
-
-
-@cache
-def _choices(n: int, k: int) -> np.ndarray:
-    return np.array(list(itertools.combinations(range(n), k)), dtype=np.int64)
 
 
 def distances(points: list[list[int]]) -> np.ndarray:
@@ -86,7 +80,7 @@ class KMedian(GradedFamily):
         while True:
             points = rng.sample(grid, n)
             d = distances(points)
-            choices = _choices(n, k)
+            choices = k_subsets(n, k)
             costs = d[choices].min(axis=1).sum(axis=1)
             row = int(np.argmin(costs))
             best, baseline = int(costs[row]), greedy_cost(d, k)

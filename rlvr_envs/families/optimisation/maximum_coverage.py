@@ -16,14 +16,13 @@ three.
 
 from __future__ import annotations
 
-import itertools
 import random
-from functools import cache
 from typing import ClassVar
 
 import numpy as np
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
+from rlvr_envs.families.optimisation.enumeration import k_subsets
 from rlvr_envs.families.optimisation.labels import letter, read_letters
 from rlvr_envs.families.optimisation.scoring import (
     AnswerError,
@@ -31,11 +30,6 @@ from rlvr_envs.families.optimisation.scoring import (
     judge_value,
     reward_sentence,
 )
-
-
-@cache
-def _choices(m: int, k: int) -> np.ndarray:
-    return np.array(list(itertools.combinations(range(m), k)), dtype=np.int64)
 
 
 def covered_weight(sets: list[list[int]], weights: list[int], chosen: list[int]) -> int:
@@ -46,7 +40,7 @@ def covered_weight(sets: list[list[int]], weights: list[int], chosen: list[int])
 def heaviest_cover(bits: np.ndarray, weights: np.ndarray, k: int) -> tuple[int, list[int]]:
     """The most weight ``k`` of the sets (rows of the 0/1 matrix ``bits``, one column per
     element) cover, and one choice covering it."""
-    choices = _choices(len(bits), k)
+    choices = k_subsets(len(bits), k)
     totals = bits[choices].max(axis=1) @ weights
     row = int(np.argmax(totals))
     return int(totals[row]), [int(j) for j in choices[row]]
@@ -136,4 +130,4 @@ class MaximumCoverage(GradedFamily):
     def complexity(self, problem: Problem) -> float:
         """Choices of k sets, on a log scale, with the elements to weigh."""
         m, k = len(problem.meta["sets"]), problem.meta["k"]
-        return float(np.log2(len(_choices(m, k)))) + len(problem.meta["weights"]) / 4
+        return float(np.log2(len(k_subsets(m, k)))) + len(problem.meta["weights"]) / 4

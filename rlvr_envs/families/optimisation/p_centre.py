@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import cache
 from typing import ClassVar
 
 import numpy as np
 
 from rlvr_envs.core import Draft, Judgement, Knob, Problem
+from rlvr_envs.families.optimisation.enumeration import k_subsets
 from rlvr_envs.families.optimisation.labels import letter, read_letters
 from rlvr_envs.families.optimisation.scoring import (
     AnswerError,
@@ -38,11 +38,6 @@ from rlvr_envs.families.optimisation.scoring import (
 )
 
 _GRID = [(x, y) for x in range(21) for y in range(21)]
-
-
-@cache
-def _choices(s: int, p: int) -> np.ndarray:
-    return np.array(list(itertools.combinations(range(s), p)), dtype=np.int64)
 
 
 def radius(sites: list[list[int]], clients: list[list[int]], opened: list[int]) -> int:
@@ -79,7 +74,7 @@ class PCentre(GradedFamily):
     def generate(self, rng: random.Random, knobs: dict) -> Draft:
         n, s = int(knobs["clients"]), int(knobs["sites"])
         p = min(int(knobs["p"]), s - 1, n - 1)  # with a site per client greedy is optimal
-        choices = _choices(s, p)
+        choices = k_subsets(s, p)
         for attempt in itertools.count():
             points = np.array(rng.sample(_GRID, n + s), dtype=np.int64)
             clients, sites = points[:n], points[n:]
@@ -130,4 +125,4 @@ class PCentre(GradedFamily):
     def complexity(self, problem: Problem) -> float:
         """Choices of p sites, on a log scale, with the clients to serve."""
         s, p = len(problem.meta["sites"]), problem.meta["p"]
-        return float(np.log2(len(_choices(s, p)))) + len(problem.meta["clients"]) / 3
+        return float(np.log2(len(k_subsets(s, p)))) + len(problem.meta["clients"]) / 3
