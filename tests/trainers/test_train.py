@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -164,6 +165,44 @@ def test_resume_reproduces_the_next_step_exactly(tiny_model_dir, tmp_path, optio
     teacher_a = json.loads((full / "checkpoints" / "step-3" / "teacher.json").read_text())
     teacher_b = json.loads((resumed / "checkpoints" / "step-3" / "teacher.json").read_text())
     assert teacher_a == teacher_b
+
+
+def test_a_token_budget_stops_the_run_and_holds_on_resume(tiny_model_dir, tmp_path):
+    """token_budget: the run ends after the step whose tokens reach it, as the unbudgeted
+    run was after that step; a resume does nothing more, and lifting the budget continues
+    to the unbudgeted run's end, weight for weight."""
+    full = tmp_path / "full"
+    train(tiny_config(tiny_model_dir, full, steps=4, save_every=1, eval_every=-1))
+    rows = [json.loads(x) for x in (full / "metrics.jsonl").read_text().splitlines()]
+    # the count, from each step's mean completion length times its 2 x 4 completions
+    per_step = [round(r["train/completion_tokens"] * 8) for r in rows]
+    assert [r["train/generated_tokens"] for r in rows] == [sum(per_step[: i + 1]) for i in range(4)]
+    budget = per_step[0] + 1  # more than step 1 generated, at most what steps 1-2 did
+    budgeted = tmp_path / "budgeted"
+    cfg = tiny_config(
+        tiny_model_dir, budgeted, steps=4, save_every=0, eval_every=-1, token_budget=budget
+    )
+    train(cfg)
+
+    def steps_saved(out):
+        return sorted(p.name for p in (out / "checkpoints").iterdir())
+
+    def weights(out, step):
+        return load_file(str(out / "checkpoints" / f"step-{step}" / "weights.safetensors"))
+
+    assert steps_saved(budgeted) == ["step-2"]
+    before = (budgeted / "metrics.jsonl").read_text()
+    strip = lambda row: {k: v for k, v in row.items() if not k.startswith("perf/")}  # noqa: E731
+    assert [strip(json.loads(x)) for x in before.splitlines()] == [strip(r) for r in rows[:2]]
+    train(replace(cfg, resume="auto"))  # the budget is spent: nothing more to do
+    assert steps_saved(budgeted) == ["step-2"]
+    assert (budgeted / "metrics.jsonl").read_text() == before
+    train(replace(cfg, resume="auto", token_budget=0))
+    assert steps_saved(budgeted) == ["step-2", "step-4"]
+    a, b = weights(full, 4), weights(budgeted, 4)
+    assert all(torch.equal(a[k], b[k]) for k in a)
+    with pytest.raises(ValueError, match="token_budget"):
+        Config(token_budget=-1).validate()
 
 
 def test_lora_trains_only_adapters(tiny_model_dir, tmp_path):

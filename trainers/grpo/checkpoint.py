@@ -35,8 +35,10 @@ def save(
     step: int,
     config: dict[str, Any],
     keep: int = 2,
+    generated_tokens: int = 0,
 ) -> Path:
-    """Write the checkpoint after ``step`` steps; keep only the ``keep`` newest ones."""
+    """Write the checkpoint after ``step`` steps, which generated ``generated_tokens``
+    completion tokens in all (what a token budget counts); keep only the ``keep`` newest."""
     from safetensors.torch import save_file
 
     target = directory / f"step-{step}"
@@ -48,6 +50,7 @@ def save(
     torch.save(
         {
             "step": step,
+            "generated_tokens": int(generated_tokens),
             "optimizer": optimizer.state_dict(),
             "scheduler": scheduler.state_dict(),
             "rng": {
@@ -81,8 +84,9 @@ def load(
     model: torch.nn.Module,
     optimizer: torch.optim.Optimizer,
     scheduler: Any,
-) -> tuple[int, dict[str, Any]]:
-    """Restore a checkpoint in place; returns (step, teacher state)."""
+) -> tuple[int, dict[str, Any], int]:
+    """Restore a checkpoint in place; returns (step, teacher state, completion tokens
+    generated so far; 0 for a checkpoint written before they were counted)."""
     from safetensors.torch import load_file
 
     weights = load_file(str(path / "weights.safetensors"))
@@ -99,4 +103,5 @@ def load(
     random.setstate(state["rng"]["python"])
     np.random.set_state(state["rng"]["numpy"])
     torch.set_rng_state(state["rng"]["torch"])
-    return int(state["step"]), json.loads((path / "teacher.json").read_text())
+    teacher = json.loads((path / "teacher.json").read_text())
+    return int(state["step"]), teacher, int(state.get("generated_tokens", 0))

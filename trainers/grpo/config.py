@@ -36,6 +36,11 @@ class Config:
     (seed, step), which is what makes resume exact)."""
     steps: int = 20
     """Training steps; each is one rollout batch and its updates."""
+    token_budget: int = 0
+    """Stop after the step in which the completion tokens generated so far (every sampling
+    round, every rank; held-out evaluations not counted) reach this many; ``steps`` stays
+    the upper bound (0: no budget). Curricula are compared at an equal budget this way: a
+    teacher that draws harder problems, with longer answers, gets fewer steps."""
     resume: str | None = None
     """A checkpoint directory to continue from, or ``auto`` for the newest in output_dir."""
     threads: int = 0
@@ -202,6 +207,8 @@ class Config:
             raise ValueError("overlong_buffer must be between 0 and max_new_tokens")
         if self.refill_rounds < 0 or (self.refill_rounds and not self.drop_zero_variance):
             raise ValueError("refill_rounds must be >= 0 and needs drop_zero_variance")
+        if self.token_budget < 0:
+            raise ValueError("token_budget must be >= 0 (0: no budget)")
         if self.max_turns < 0 or self.episode_tokens < 0:
             raise ValueError("max_turns and episode_tokens must be >= 0 (0: no limit of ours)")
         if self.eval_samples and self.eval_k > self.eval_samples:

@@ -123,6 +123,7 @@ class Run:
     log: MetricsLog
     start: int  # the first step to run (after a resume)
     sampling: Sampling
+    generated: int = 0  # completion tokens generated so far, over every rank (token_budget)
     tasks: dict[str, Any] = field(default_factory=dict)  # env id -> task, made on first use
     feed: CurriculumFeed | None = None  # the teacher in the loop; made from ``teacher``
     bar: Any = None  # the progress bar, while the loop runs
@@ -197,12 +198,16 @@ def _loop(run: Run) -> dict[str, Any]:
         )
     bar = run.bar
     row: dict[str, Any] = {}
+    done = run.start
     for step in range(run.start, cfg.steps):
+        if budget_spent(run):
+            break  # resumed from the checkpoint of the step that spent the budget
         t0 = time.perf_counter()
         batch = sample_batch(run, step)
         t1 = time.perf_counter()
         stats = update_policy(run, batch, step)
         run.rollout.sync(run.model)
+        run.generated += int(parallel.sum_floats(run.world, sum(batch.seen["tokens"]))[0])
         row = step_metrics(run, step, batch, stats, t0, t1)
         if run.world.main:
             run.log.write(row)
@@ -210,17 +215,25 @@ def _loop(run: Run) -> dict[str, Any]:
             bar.update(1)
             bar.set_postfix(acc=f"{row['train/accuracy']:.2f}", fmt=f"{row['train/format']:.2f}")
         done = step + 1
-        if cfg.eval_every > 0 and done % cfg.eval_every == 0 and done < cfg.steps:
+        last = done == cfg.steps or budget_spent(run)
+        if cfg.eval_every > 0 and done % cfg.eval_every == 0 and not last:
             last_eval = run_eval(run, done)
         periodic = cfg.save_every > 0 and done % cfg.save_every == 0
-        if cfg.save_every >= 0 and (periodic or done == cfg.steps):
+        if cfg.save_every >= 0 and (periodic or last):
             save_checkpoint(run, done)
+        if last:
+            break
     if bar is not None:
         bar.close()
         run.bar = None
-    if cfg.steps > run.start:
-        last_eval = run_eval(run, cfg.steps)
+    if done > run.start:
+        last_eval = run_eval(run, done)
     return finish(run, row, last_eval)
+
+
+def budget_spent(run: Run) -> bool:
+    """Whether ``token_budget`` is set and the tokens generated so far have reached it."""
+    return run.cfg.token_budget > 0 and run.generated >= run.cfg.token_budget
 
 
 def setup(cfg: Config, world: parallel.World, device: torch.device) -> Run:
@@ -263,12 +276,12 @@ def setup(cfg: Config, world: parallel.World, device: torch.device) -> Run:
     )
     eval_suite = rlvr_envs.load_suite(cfg.eval_suite) if cfg.eval_suite else suite
 
-    start, resume_from = 0, cfg.resume
+    start, generated, resume_from = 0, 0, cfg.resume
     if resume_from == "auto":
         found = checkpoint.list_checkpoints(out / "checkpoints")
         resume_from = str(found[-1]) if found else None
     if resume_from:
-        start, teacher_state = checkpoint.load(
+        start, teacher_state, generated = checkpoint.load(
             Path(resume_from), model=model, optimizer=optimizer, scheduler=scheduler
         )
         teacher.load_state_dict(teacher_state)
@@ -286,6 +299,7 @@ def setup(cfg: Config, world: parallel.World, device: torch.device) -> Run:
     return Run(
         cfg, world, out, tokenizer, model, reference, params, optimizer, scheduler, rollout,
         teacher, subset(eval_suite.load_eval_set(), cfg.eval_limit), log, start, sampling,
+        generated,
     )  # fmt: skip
 
 
@@ -304,6 +318,7 @@ def step_metrics(
         "train/truncated": _mean(seen["truncated"]),
         "train/overlong_penalty": _mean(seen["overlong"]),
         "train/completion_tokens": tokens / len(seen["tokens"]),
+        "train/generated_tokens": run.generated,  # so far, every rank (token_budget counts it)
         **({"train/turns": _mean(seen["turns"])} if seen.get("turns") else {}),
         "train/difficulty": _mean(s.difficulty for s in seen["specs"] if s.difficulty is not None),
         "train/groups_kept": float(min(batch.kept_total, batch.wanted)),
@@ -354,7 +369,7 @@ def save_checkpoint(run: Run, done: int) -> None:
         checkpoint.save(
             run.out / "checkpoints", model=run.model, optimizer=run.optimizer,
             scheduler=run.scheduler, teacher_state=run.teacher.state_dict(), step=done,
-            config=asdict(run.cfg),
+            config=asdict(run.cfg), generated_tokens=run.generated,
         )  # fmt: skip
     parallel.barrier(run.world)
 
