@@ -471,6 +471,14 @@ def test_temperature_must_be_a_finite_number(serve, arithmetic):
     assert server.requests == 0
 
 
+_DEFAULT_SIGINT_CLI = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from rlvr_envs.cli import main; sys.exit(main(sys.argv[1:]))"
+)
+"""``python -m rlvr_envs.cli`` with SIGINT handled as Python does when it starts with it at
+the default, whatever the test process inherited."""
+
+
 def test_ctrl_c_leaves_a_cache_that_a_rerun_completes(serve, tmp_path):
     problems = eval_problems("rlvr/Arithmetic-v0", 30)
     # the first 6 requests are answered at once, the rest are held (an hour) until the
@@ -486,9 +494,13 @@ def test_ctrl_c_leaves_a_cache_that_a_rerun_completes(serve, tmp_path):
 
     server = serve(problems, reply)
     out = tmp_path / "out"
-    # -X faulthandler: if the interrupted run does not stop, SIGABRT makes it print every
-    # thread's stack, so an intermittent hang (one in a fresh-clone CI run at load ~9) says where
-    command = [sys.executable, "-X", "faulthandler", "-m", "rlvr_envs.cli", "eval",
+    # Ctrl-C as a terminal sends it: the eval starts with SIGINT at Python's default handler.
+    # A test command started in the background (nohup ... &) runs every process with SIGINT
+    # ignored, which a child inherits through exec; the SIGINT below then did nothing, and this
+    # test failed in three fresh-clone runs started that way (the eval's main task was still
+    # waiting on its requests 60 s later, never cancelled). -X faulthandler: if the run does
+    # not stop, SIGABRT makes it print every thread's stack.
+    command = [sys.executable, "-X", "faulthandler", "-c", _DEFAULT_SIGINT_CLI, "eval",
                "rlvr/Arithmetic-v0", "--n", "30", "--base-url", server.url, "--model", "fake",
                "--out", str(out), "--concurrency", "2", "--no-progress"]  # fmt: skip
     env = {**os.environ, "OPENAI_API_KEY": "", "PYTHONPATH": str(ROOT)}
