@@ -103,3 +103,57 @@ def test_the_retry_study_plays_whole_episodes_in_evaluation(tiny_model_dir, tmp_
     assert calls and all(k["episodes"] is not None and k["max_turns"] == 4 for k in calls)
     board = (tmp_path / "board" / "retry.md").read_text()
     assert board.startswith("# The interactive demo") and "retry.png" in board
+
+
+def test_the_teachers_study_stops_every_run_at_the_budget_and_pools_seeds(
+    tiny_model_dir, tmp_path, monkeypatch
+):
+    from trainers.grpo import teacher_study
+
+    argv = [
+        "teachers", "--smoke", "--model", str(tiny_model_dir), "--seeds", "0",
+        "--teachers", "uniform", "threshold-ladder", "--out", str(tmp_path / "runs"),
+        "--board", str(tmp_path / "board"), "--set", "threads=1", "progress=false",
+    ]  # fmt: skip
+    study.main(argv)
+    data = json.loads((tmp_path / "board" / "teachers.json").read_text())
+    assert data["suite"] == "teachers-v0" and data["settings"]["token_budget"] == 40
+    assert [(r["teacher"], r["seed"], r["finished"]) for r in data["runs"]] == [
+        ("uniform", 0, True), ("threshold-ladder", 0, True),
+    ]  # fmt: skip
+    families = data["families"]
+    assert len(families) == 3 and sum(data["untrained"]["families"][e][1] for e in families) == 6
+    for run in data["runs"]:
+        rows = (tmp_path / "runs" / f"{run['teacher']}-seed-0" / "metrics.jsonl").read_text()
+        spent = [json.loads(x)["train/generated_tokens"] for x in rows.splitlines()
+                 if "train/generated_tokens" in x]  # fmt: skip
+        # stopped in the step that reached the budget, not before, not after
+        assert spent[-1] >= 40 and all(s < 40 for s in spent[:-1])
+        assert run["steps"] == len(spent) and run["generated_tokens"] == spent[-1]
+        final = run["final"]
+        assert sum(final["families"][e][1] for e in families) == final["n"] == 6
+        assert final["ci95"][0] <= final["pass@1"] <= final["ci95"][1]
+        assert set(run["share_by_env"]) <= set(families)
+        assert abs(sum(run["share_by_env"].values()) - 1) < 1e-9
+    # threshold-ladder started from the cards measured in the first stage
+    cards = tmp_path / "runs" / "cards" / "cards.json"
+    config = json.loads((tmp_path / "runs" / "threshold-ladder-seed-0" / "config.json").read_text())
+    assert json.loads(config["teacher_options"]) == {"cards": str(cards)}
+    assert {c["env_id"] for c in json.loads(cards.read_text())["cards"]} == set(families)
+    assert (tmp_path / "board" / "teachers" / "cards.json").exists()
+    pooled = data["pooled"]["threshold-ladder"]
+    assert pooled["seeds"] == [0] and pooled["n"] == 6
+    assert set(data["verdict"]) == {"threshold-ladder"}
+    board = (tmp_path / "board" / "teachers.md").read_text()
+    assert board.startswith("# The teachers study") and "Separation from uniform" in board
+
+    def no_training(cfg):
+        raise AssertionError("a finished run was trained again")
+
+    def no_cards(argv):
+        raise AssertionError("the cards were measured again")
+
+    monkeypatch.setattr(study, "train", no_training)
+    monkeypatch.setattr("rlvr_envs.cli.main", no_cards)
+    study.main(argv)  # everything done: nothing trains, nothing is measured again
+    assert teacher_study.TEACHERS["threshold-ladder"] == {"cards": "CARDS"}

@@ -97,6 +97,27 @@ PRESETS: dict[str, dict[str, Any]] = {
         "eval_every": 20,
         "save_every": 20,
     },
+    # The teachers study (python -m trainers.grpo.study teachers): the learning study's
+    # prompt and sampling on a suite with a spread of difficulty, every run stopped at the
+    # same budget of generated tokens (about 16 steps of 64 completions of ~23 tokens);
+    # the final policy is evaluated once, at the end.
+    "teachers": {
+        "output_dir": "runs/teachers",
+        "suite": "teachers-v0",
+        "teacher": "uniform",
+        "system_prompt": STARTER_SYSTEM_PROMPT,
+        "chat_examples": json.dumps(STARTER_EXAMPLES),
+        "prompts_per_step": 8,
+        "group_size": 8,
+        "max_new_tokens": 32,
+        "temperature": 1.0,
+        "learning_rate": 1e-5,
+        "micro_batch_size": 16,
+        "token_budget": 24_000,
+        "steps": 40,
+        "eval_every": 0,
+        "save_every": 5,
+    },
     # The interactive demo (python -m trainers.grpo.study retry): the starter suite's
     # problems answered in up to 4 attempts with the verifier's reason as feedback
     # (rlvr/Retry-v1 in tasks/retry-starter-v0.toml); each episode is one sample of the

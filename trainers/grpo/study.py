@@ -27,10 +27,16 @@ pass@1 is the rate of episodes solved within the attempts, played greedily. Its 
 
     python -m trainers.grpo.study retry
 
+``teachers`` (issue 25): uniform sampling against three teachers on a suite with a spread of
+difficulty, 3 seeds each at an equal budget of generated tokens; see
+:mod:`trainers.grpo.teacher_study` and ``leaderboards/teachers.md``::
+
+    python -m trainers.grpo.study teachers
+
 Every step of a run is a pure function of (seed, step) (see ``train.step_seed``), so a run
 killed anywhere continues from its newest checkpoint (``--resume auto``) to the numbers an
-uninterrupted run would have reached. The pieces (:func:`run_seed`, :func:`evaluate_model`,
-:func:`interval`, :func:`curves`) are what a ``teachers`` study reuses: one run per
+uninterrupted run would have reached. The teachers study reuses the pieces
+(:func:`run_seed`, :func:`untrained`, :func:`evaluate_model`, :func:`interval`): one run per
 (teacher, seed) under its own directory, the same evaluation and intervals.
 """
 
@@ -114,6 +120,19 @@ STUDIES: dict[str, dict[str, Any]] = {
             "have about 4,300."
         ),
     },
+    "teachers": {
+        "preset": "teachers",
+        "seeds": [0, 1, 2],
+        "transfer": "",
+        "title": "The teachers study: do teachers beat uniform sampling when a real model "
+        "learns `{suite}`?",
+        "why": (
+            "a teacher can only help where the suite has parts the model can learn and parts "
+            "it cannot: the untrained model solves about a third of the two-term sums at the "
+            "easy end of Arithmetic and almost none of the rest (see `tasks/teachers-v0.toml` "
+            "and the cards the study measures first)"
+        ),
+    },
     "retry": {
         "preset": "retry",
         "seeds": [0],
@@ -154,6 +173,9 @@ def learning_study(args: argparse.Namespace) -> Study:
             eval_every=1, save_every=1, eval_limit=6, prompts_per_step=2, group_size=2,
             max_new_tokens=8, micro_batch_size=4,
         )  # fmt: skip
+        if preset.get("token_budget"):  # about two steps of 2 x 2 completions of 8 tokens
+            steps = 4 if args.steps is None else args.steps
+            base.update(token_budget=40, eval_every=0, steps=steps)
         transfer_limit = 4
     if args.model:
         base["model"] = args.model
@@ -319,11 +341,13 @@ def run_seed(study: Study, seed: int, run_dir: Path | None = None, **overrides: 
     transfer evaluation exist. Returns the run directory."""
     run_dir = run_dir or study.out / f"seed-{seed}"
     cfg = study.config(seed, run_dir, **overrides)
+    label = f"seed {seed}" + (f", {cfg.teacher}" if "teacher" in overrides else "")
     found = checkpoint.list_checkpoints(run_dir / "checkpoints")
-    done = int(found[-1].name.split("-")[1]) if found else 0
+    done = _step_of(found[-1]) if found else 0
     _drop_cut_lines(run_dir / "metrics.jsonl")
-    if done < cfg.steps:
-        print(f"[{study.name}] seed {seed}: steps {done} -> {cfg.steps}", flush=True)
+    if not _ended(run_dir, cfg, done):
+        budget = f" or {cfg.token_budget:,} tokens" if cfg.token_budget else ""
+        print(f"[{study.name}] {label}: steps {done} -> {cfg.steps}{budget}", flush=True)
         started = time.perf_counter()
         train(cfg)
         with (run_dir / "seconds.jsonl").open("a") as f:  # wall time of each (re)start
@@ -331,14 +355,17 @@ def run_seed(study: Study, seed: int, run_dir: Path | None = None, **overrides: 
             f.write("\n")
         found = checkpoint.list_checkpoints(run_dir / "checkpoints")
     else:
-        print(f"[{study.name}] seed {seed}: trained ({cfg.steps} steps)", flush=True)
+        print(f"[{study.name}] {label}: trained ({done} steps)", flush=True)
     final = found[-1] if found else None
+    last = _step_of(final) if final is not None else 0
+    if final is None or not _ended(run_dir, cfg, last):
+        return run_dir
     rows = _eval_rows(run_dir)
-    need_final = not any(r["step"] == cfg.steps for r in rows)
+    need_final = not any(r["step"] == last for r in rows)
     transfer_path = run_dir / "transfer.json"
-    stale = (_read_json(transfer_path) or {}).get("step") != cfg.steps
+    stale = (_read_json(transfer_path) or {}).get("step") != last
     need_transfer = bool(study.transfer) and stale
-    if (need_final or need_transfer) and final is not None and final.name == f"step-{cfg.steps}":
+    if need_final or need_transfer:
         # the final evaluation is lost when a run is killed between its last checkpoint and
         # that evaluation; both are recomputed from the checkpoint, the same way
         model, tokenizer = load_policy(cfg, final)
@@ -347,12 +374,28 @@ def run_seed(study: Study, seed: int, run_dir: Path | None = None, **overrides: 
             metrics = evaluate_model(model, tokenizer, heldout, cfg)
             metrics.pop("n")
             with (run_dir / "metrics.jsonl").open("a") as f:
-                f.write(json.dumps({"step": cfg.steps, **metrics, "eval/source": "study"}) + "\n")
+                f.write(json.dumps({"step": last, **metrics, "eval/source": "study"}) + "\n")
         if need_transfer:
             problems = eval_set(study.transfer, study.transfer_limit)
             result = evaluate_model(model, tokenizer, problems, cfg)
-            _write_json(transfer_path, {"step": cfg.steps, **result})
+            _write_json(transfer_path, {"step": last, **result})
     return run_dir
+
+
+def _step_of(checkpoint_dir: Path) -> int:
+    return int(checkpoint_dir.name.split("-")[1])
+
+
+def _ended(run_dir: Path, cfg: Config, step: int) -> bool:
+    """Whether a run whose newest checkpoint is at ``step`` has ended: at its last step, or
+    with its token budget spent (the metrics row of that step says how many it had)."""
+    if step == cfg.steps:
+        return True
+    if cfg.token_budget <= 0 or step == 0 or not (run_dir / "metrics.jsonl").exists():
+        return False
+    rows = [r for r in read_jsonl(run_dir / "metrics.jsonl") if r.get("step") == step]
+    spent = max((r.get("train/generated_tokens", 0) for r in rows), default=0)
+    return spent >= cfg.token_budget
 
 
 def _drop_cut_lines(path: Path) -> None:
@@ -696,6 +739,11 @@ def build_parser() -> argparse.ArgumentParser:
         "default: learning starter-transfer-v0, retry none)",
     )  # fmt: skip
     parser.add_argument("--set", nargs="*", default=[], help="config overrides, key=JSON value")
+    parser.add_argument(
+        "--teachers", nargs="+", default=None,
+        help="teachers study: which teachers (default: uniform sec learning-progress "
+        "threshold-ladder)",
+    )  # fmt: skip
     parser.add_argument("--smoke", action="store_true", help="2 steps on a few problems")
     parser.add_argument("--report", action="store_true", help="only rewrite the board")
     return parser
@@ -704,6 +752,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser().parse_args(argv)
+    if args.study == "teachers":
+        from trainers.grpo import teacher_study
+
+        return teacher_study.main(args, argv)
+    if args.teachers:
+        raise SystemExit("--teachers is an option of the teachers study")
     study = learning_study(args)
     command = "python -m trainers.grpo.study " + " ".join(a for a in argv if a != "--report")
     study.out.mkdir(parents=True, exist_ok=True)

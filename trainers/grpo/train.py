@@ -333,6 +333,7 @@ def step_metrics(
     for g, problem in enumerate(seen["problems"]):
         by_env[problem["env_id"]] += seen["correct"][g * G : (g + 1) * G]
     row.update({f"train/accuracy/{e}": _mean(v) for e, v in sorted(by_env.items())})
+    row.update({f"train/groups/{e}": len(v) // G for e, v in sorted(by_env.items())})
     return row
 
 
