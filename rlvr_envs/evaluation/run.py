@@ -3,7 +3,7 @@
 
 Each problem gets ``k`` samples; a sample is one conversation. Single-turn problems take one
 completion. Multi-turn ones (``make_task(env_id).max_turns > 1``, e.g. ``rlvr/CodeRepair-v0``)
-go on as :class:`~rlvr_envs.env.TextEnv` does (both through :func:`rlvr_envs.respond`): a
+go on as :class:`~rlvr_envs.env.TextEnv` does (both through :class:`rlvr_envs.Responder`): a
 wrong answer gets the family's feedback as the next user message, until an answer is right
 or the turns run out, and the sample is correct when any turn is; an interactive family's
 episode (a game, a secret probed with feedback) goes on until it is decided or out of turns,
@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from rlvr_envs.chat import Examples, Message, chat_messages
-from rlvr_envs.core import Problem, Turn, Verdict, canonical_json, check_timeout
+from rlvr_envs.core import Problem, Verdict, canonical_json, check_timeout
 from rlvr_envs.evaluation.backend import Backend, BackendError, Completion, valid_unicode
 from rlvr_envs.evaluation.cache import CompletionCache, cache_key
 from rlvr_envs.evaluation.metrics import pass_at_k
-from rlvr_envs.registry import family_for, make_task, respond
+from rlvr_envs.registry import Responder, family_for, make_task
 
 
 @dataclass
@@ -201,6 +201,8 @@ class _Run:
         tokens: list[int] = []
         requests = 0
         verdict: Verdict | None = None
+        # one per episode: each turn plays only the new move (the same turns as respond())
+        responder = Responder(problem, max_turns=turns, timeout=self.verify_timeout)
         for turn in range(turns):
             key = cache_key(
                 **self.settings, seed=seed, problem=problem_hash, sample=index, turn=turn,
@@ -231,9 +233,7 @@ class _Run:
             texts.append(completion.text)
             if completion.completion_tokens is not None:
                 tokens.append(completion.completion_tokens)
-            reply = await loop.run_in_executor(
-                self.executor, self._respond, problem, list(texts), turns
-            )
+            reply = await loop.run_in_executor(self.executor, responder.respond, list(texts))
             verdict = reply.verdict
             if reply.done or turn == turns - 1:
                 break
@@ -248,11 +248,6 @@ class _Run:
                          _total(tokens), len(texts), texts, verdict.reason, requests,
                          completion.finish_reason)
         )  # fmt: skip
-
-    def _respond(self, problem: Problem, texts: list[str], turns: int) -> Turn:
-        """The env's answer to the latest turn (rlvr_envs.respond: a fresh attempt, or the
-        next move of an interactive episode, replayed from its moves)."""
-        return respond(problem, texts, max_turns=turns, timeout=self.verify_timeout)
 
     def _done(self, result: SampleResult) -> SampleResult:
         if result.error is None:

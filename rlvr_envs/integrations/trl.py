@@ -496,6 +496,7 @@ class TRLEnvironment:
         self._max_turns_option = max_turns
         self._verify_timeout = verify_timeout
         self._problem: Problem | None = None
+        self._responder: Any = None  # rlvr_envs.Responder of the episode, from reset
         self._verdicts: list[Verdict] = []
         self._texts: list[str] = []
         self._done = False
@@ -515,6 +516,7 @@ class TRLEnvironment:
         self._problem = Problem.from_dict(json.loads(data) if isinstance(data, str) else data)
         self._verdicts, self._texts, self._done = [], [], False
         self._max_turns = self._max_turns_option or make_task(self._problem.env_id).max_turns
+        self._responder = None  # made at the first answer (an episode may never answer)
         self._interactive = bool(getattr(family_for(self._problem), "interactive", False))
         if self._interactive:
             return (
@@ -539,7 +541,7 @@ class TRLEnvironment:
         Returns:
             Whether the answer is right and, after a wrong one, what went wrong.
         """
-        from rlvr_envs.registry import respond
+        from rlvr_envs.registry import Responder
 
         if self._problem is None:
             raise RuntimeError("submit_answer before reset: TRL resets each episode first")
@@ -547,9 +549,11 @@ class TRLEnvironment:
             return "The episode is over: no more answers are graded."
         text = answer if isinstance(answer, str) else str(answer)
         self._texts.append(text)
-        turn = respond(
-            self._problem, self._texts, max_turns=self._max_turns, timeout=self._verify_timeout
-        )
+        if self._responder is None:  # one per episode: each turn plays only the new move
+            self._responder = Responder(
+                self._problem, max_turns=self._max_turns, timeout=self._verify_timeout
+            )
+        turn = self._responder.respond(self._texts)
         self._verdicts.append(turn.verdict)
         self._done = turn.done
         if self._interactive:  # a move: the env's reply (the opponent's move, the feedback)

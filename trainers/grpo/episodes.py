@@ -2,7 +2,7 @@
 "Multi-turn episodes").
 
 An episode is one chat: the problem's prompt, then turns the policy samples, each answered
-by the env through :func:`rlvr_envs.respond` (an opponent's move, feedback on a guess, a
+by the env through a :class:`rlvr_envs.Responder` (an opponent's move, feedback on a guess, a
 tool's result, the verifier's reason), until the env ends it (``terminated``: won, lost,
 solved, illegal; ``truncated``: out of turns). The trainer sees an episode as one
 :class:`~trainers.grpo.rollout.Sample` whose completion is every token after the prompt, with
@@ -124,6 +124,7 @@ class _Live:
     verdict: rlvr_envs.Verdict | None = None
     finished: bool = True
     done: bool = False
+    responder: rlvr_envs.Responder | None = None  # made at the first turn
 
 
 def turn_seed(seed: int, turn: int) -> int:
@@ -188,7 +189,11 @@ def _advance(
     episode.mask += [1] * len(sample.completion_ids)
     episode.texts.append(decode(sample.completion_ids))
     episode.turn_tokens.append(len(sample.completion_ids))
-    turn = rlvr_envs.respond(episode.problem, episode.texts, max_turns=max_turns, timeout=timeout)
+    if episode.responder is None:  # one per episode: each turn plays only the new move
+        episode.responder = rlvr_envs.Responder(
+            episode.problem, max_turns=max_turns, timeout=timeout
+        )
+    turn = episode.responder.respond(episode.texts)
     episode.verdict = turn.verdict
     episode.turn_rewards.append(float(turn.turn_reward))
     if turn.done:
