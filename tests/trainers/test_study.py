@@ -111,11 +111,11 @@ def test_the_teachers_study_stops_every_run_at_the_budget_and_pools_seeds(
     from trainers.grpo import teacher_study
 
     argv = [
-        "teachers", "--smoke", "--model", str(tiny_model_dir), "--seeds", "0",
+        "--smoke", "--model", str(tiny_model_dir), "--seeds", "0",
         "--teachers", "uniform", "threshold-ladder", "--out", str(tmp_path / "runs"),
         "--board", str(tmp_path / "board"), "--set", "threads=1", "progress=false",
     ]  # fmt: skip
-    study.main(argv)
+    teacher_study.main(argv)
     data = json.loads((tmp_path / "board" / "teachers.json").read_text())
     assert data["suite"] == "teachers-v0" and data["settings"]["token_budget"] == 40
     assert [(r["teacher"], r["seed"], r["finished"]) for r in data["runs"]] == [
@@ -155,5 +155,5 @@ def test_the_teachers_study_stops_every_run_at_the_budget_and_pools_seeds(
 
     monkeypatch.setattr(study, "train", no_training)
     monkeypatch.setattr("rlvr_envs.cli.main", no_cards)
-    study.main(argv)  # everything done: nothing trains, nothing is measured again
+    teacher_study.main(argv)  # everything done: nothing trains, nothing is measured again
     assert teacher_study.TEACHERS["threshold-ladder"] == {"cards": "CARDS"}

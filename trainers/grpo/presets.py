@@ -97,7 +97,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "eval_every": 20,
         "save_every": 20,
     },
-    # The teachers study (python -m trainers.grpo.study teachers): the learning study's
+    # The teachers study (python -m trainers.grpo.teacher_study): the learning study's
     # prompt and sampling on a suite with a spread of difficulty, every run stopped at the
     # same budget of generated tokens (about 16 steps of 64 completions of ~23 tokens);
     # the final policy is evaluated once, at the end.

@@ -27,11 +27,11 @@ pass@1 is the rate of episodes solved within the attempts, played greedily. Its 
 
     python -m trainers.grpo.study retry
 
-``teachers`` (issue 25): uniform sampling against three teachers on a suite with a spread of
-difficulty, 3 seeds each at an equal budget of generated tokens; see
-:mod:`trainers.grpo.teacher_study` and ``leaderboards/teachers.md``::
+The teachers study (issue 25: uniform sampling against three teachers on a suite with a
+spread of difficulty, 3 seeds each at an equal budget of generated tokens) is built from this
+module's pieces in :mod:`trainers.grpo.teacher_study`::
 
-    python -m trainers.grpo.study teachers
+    python -m trainers.grpo.teacher_study
 
 Every step of a run is a pure function of (seed, step) (see ``train.step_seed``), so a run
 killed anywhere continues from its newest checkpoint (``--resume auto``) to the numbers an
@@ -120,19 +120,6 @@ STUDIES: dict[str, dict[str, Any]] = {
             "have about 4,300."
         ),
     },
-    "teachers": {
-        "preset": "teachers",
-        "seeds": [0, 1, 2],
-        "transfer": "",
-        "title": "The teachers study: do teachers beat uniform sampling when a real model "
-        "learns `{suite}`?",
-        "why": (
-            "a teacher can only help where the suite has parts the model can learn and parts "
-            "it cannot: the untrained model solves about a third of the two-term sums at the "
-            "easy end of Arithmetic and almost none of the rest (see `tasks/teachers-v0.toml` "
-            "and the cards the study measures first)"
-        ),
-    },
     "retry": {
         "preset": "retry",
         "seeds": [0],
@@ -153,8 +140,10 @@ STUDIES: dict[str, dict[str, Any]] = {
 """Each study's preset (``trainers/grpo/presets.py``), default seeds and transfer suite."""
 
 
-def learning_study(args: argparse.Namespace) -> Study:
-    spec = STUDIES[args.study]
+def learning_study(args: argparse.Namespace, spec: dict[str, Any] | None = None) -> Study:
+    """The :class:`Study` that ``args`` (this module's command line) describe: the study
+    ``spec`` (default ``STUDIES[args.study]``) with the flags applied."""
+    spec = STUDIES[args.study] if spec is None else spec
     preset = PRESETS[spec["preset"]]
     base = dict(preset)
     base.pop("output_dir", None)
@@ -700,11 +689,14 @@ def _mean(values: Any) -> float:
 # -- command line -----------------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m trainers.grpo.study", description=__doc__.split("\n\n")[0]
-    )
-    parser.add_argument("study", choices=sorted(STUDIES), help="which study")
+def build_parser(
+    prog: str = "python -m trainers.grpo.study", description: str | None = None
+) -> argparse.ArgumentParser:
+    """The studies' command line; another study's module (``teacher_study``) adds its own
+    flags to it and names the study itself (``prog`` without the ``study`` argument)."""
+    parser = argparse.ArgumentParser(prog=prog, description=description or __doc__.split("\n\n")[0])
+    if prog == "python -m trainers.grpo.study":
+        parser.add_argument("study", choices=sorted(STUDIES), help="which study")
     parser.add_argument(
         "--seeds", type=int, nargs="+", default=None,
         help="seeds to run (default: learning 0 1 2, retry 0)",
@@ -739,11 +731,6 @@ def build_parser() -> argparse.ArgumentParser:
         "default: learning starter-transfer-v0, retry none)",
     )  # fmt: skip
     parser.add_argument("--set", nargs="*", default=[], help="config overrides, key=JSON value")
-    parser.add_argument(
-        "--teachers", nargs="+", default=None,
-        help="teachers study: which teachers (default: uniform sec learning-progress "
-        "threshold-ladder)",
-    )  # fmt: skip
     parser.add_argument("--smoke", action="store_true", help="2 steps on a few problems")
     parser.add_argument("--report", action="store_true", help="only rewrite the board")
     return parser
@@ -752,12 +739,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser().parse_args(argv)
-    if args.study == "teachers":
-        from trainers.grpo import teacher_study
-
-        return teacher_study.main(args, argv)
-    if args.teachers:
-        raise SystemExit("--teachers is an option of the teachers study")
     study = learning_study(args)
     command = "python -m trainers.grpo.study " + " ".join(a for a in argv if a != "--report")
     study.out.mkdir(parents=True, exist_ok=True)

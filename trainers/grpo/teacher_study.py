@@ -11,9 +11,9 @@ gets fewer steps. Each run's final policy is scored greedily on the suite's froz
 evaluation set, per family, with Wilson 95% intervals; per teacher the passes of its seeds
 are pooled (the interval of the pooled rate) and set beside uniform's::
 
-    python -m trainers.grpo.study teachers              # hours on 2 cores; resumable
-    python -m trainers.grpo.study teachers --report     # only rewrite the board
-    python -m trainers.grpo.study teachers --smoke      # a few tokens per run (CI)
+    python -m trainers.grpo.teacher_study              # hours on 2 cores; resumable
+    python -m trainers.grpo.teacher_study --report     # only rewrite the board
+    python -m trainers.grpo.teacher_study --smoke      # a few tokens per run (CI)
 
 Stages, each kept under ``--out`` (default ``runs/study/teachers``) and skipped once done:
 ``cards/`` (the untrained model's difficulty cards on the suite, ``rlvr calibrate`` with the
@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,21 @@ TEACHERS: dict[str, dict[str, Any]] = {
 }
 """Each teacher's options; ``"CARDS"`` stands for the cards measured in the study's first
 stage."""
+
+SPEC: dict[str, Any] = {
+    "preset": "teachers",
+    "seeds": [0, 1, 2],
+    "transfer": "",
+    "title": "The teachers study: do teachers beat uniform sampling when a real model "
+    "learns `{suite}`?",
+    "why": (
+        "a teacher can only help where the suite has parts the model can learn and parts "
+        "it cannot: the untrained model solves about a third of the two-term sums at the "
+        "easy end of Arithmetic and almost none of the rest (see `tasks/teachers-v0.toml` "
+        "and the cards the study measures first)"
+    ),
+}
+"""The study's preset, seeds and board title, as ``study.STUDIES`` holds the others'."""
 
 CARD_BINS = 5
 CARD_PROBLEMS = 16
@@ -490,14 +506,28 @@ def _mean(values: Any) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def main(args: argparse.Namespace, argv: list[str]) -> dict[str, Any]:
-    """``python -m trainers.grpo.study teachers``: the stages not done yet, then the board."""
-    study = base_study.learning_study(args)
+def build_parser() -> argparse.ArgumentParser:
+    """The learning study's flags (``--seeds``, ``--out``, ``--set``, ``--smoke``, ...) and
+    ``--teachers``."""
+    parser = base_study.build_parser(PROG, __doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--teachers", nargs="+", default=None, choices=sorted(TEACHERS), metavar="TEACHER",
+        help=f"which teachers (default: {' '.join(TEACHERS)})",
+    )  # fmt: skip
+    return parser
+
+
+PROG = "python -m trainers.grpo.teacher_study"
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """``python -m trainers.grpo.teacher_study``: the stages not done yet, then the board."""
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser().parse_args(argv)
+    args.study = "teachers"
+    study = base_study.learning_study(args, SPEC)
     teachers = list(args.teachers or TEACHERS)
-    unknown = sorted(set(teachers) - set(TEACHERS))
-    if unknown:
-        raise SystemExit(f"unknown teachers {unknown}; this study runs {sorted(TEACHERS)}")
-    command = "python -m trainers.grpo.study " + " ".join(a for a in argv if a != "--report")
+    command = " ".join([PROG, *(a for a in argv if a != "--report")])
     study.out.mkdir(parents=True, exist_ok=True)
     if args.report:
         report = write_board(study, teachers, command)
@@ -505,3 +535,7 @@ def main(args: argparse.Namespace, argv: list[str]) -> dict[str, Any]:
         report = run(study, teachers, args.smoke, command)
     print(f"[{study.name}] board: {study.board / (study.name + '.md')}", flush=True)
     return report
+
+
+if __name__ == "__main__":
+    main()
