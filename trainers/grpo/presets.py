@@ -47,6 +47,24 @@ FIRST_DEMO: dict[str, Any] = {"drop_zero_variance": False, "refill_rounds": 0}
 board (``trainers.grpo.lm_students``), which keeps them so that its table stays one setting
 (its ``refill`` variant adds dynamic sampling back)."""
 
+_STARTER: dict[str, Any] = {
+    "output_dir": "runs/starter",
+    "suite": "starter-v0",
+    "teacher": "uniform",
+    "system_prompt": STARTER_SYSTEM_PROMPT,
+    "chat_examples": json.dumps(STARTER_EXAMPLES),
+    "prompts_per_step": 8,
+    "group_size": 8,
+    "max_new_tokens": 32,
+    "temperature": 1.0,
+    "learning_rate": 1e-5,
+    "micro_batch_size": 16,
+    "steps": 100,
+    "eval_every": 20,
+    "save_every": 20,
+}
+"""The ``starter`` preset, which the teachers study's preset extends."""
+
 PRESETS: dict[str, dict[str, Any]] = {
     # The README's main command: a short CPU run. The student is shown one worked example;
     # the teacher (RLVE's threshold ladder) starts at the easiest difficulty bin and climbs
@@ -81,38 +99,15 @@ PRESETS: dict[str, dict[str, Any]] = {
     # The learning study's run (python -m trainers.grpo.study learning): the starter suite
     # with three worked examples, so the untrained model's format is already right and a
     # gain in held-out pass@1 is a gain in solving. Short completions keep a step cheap.
-    "starter": {
-        "output_dir": "runs/starter",
-        "suite": "starter-v0",
-        "teacher": "uniform",
-        "system_prompt": STARTER_SYSTEM_PROMPT,
-        "chat_examples": json.dumps(STARTER_EXAMPLES),
-        "prompts_per_step": 8,
-        "group_size": 8,
-        "max_new_tokens": 32,
-        "temperature": 1.0,
-        "learning_rate": 1e-5,
-        "micro_batch_size": 16,
-        "steps": 100,
-        "eval_every": 20,
-        "save_every": 20,
-    },
+    "starter": _STARTER,
     # The teachers study (python -m trainers.grpo.teacher_study): the learning study's
     # prompt and sampling on a suite with a spread of difficulty, every run stopped at the
     # same budget of generated tokens (about 16 steps of 64 completions of ~23 tokens);
     # the final policy is evaluated once, at the end.
     "teachers": {
+        **_STARTER,
         "output_dir": "runs/teachers",
         "suite": "teachers-v0",
-        "teacher": "uniform",
-        "system_prompt": STARTER_SYSTEM_PROMPT,
-        "chat_examples": json.dumps(STARTER_EXAMPLES),
-        "prompts_per_step": 8,
-        "group_size": 8,
-        "max_new_tokens": 32,
-        "temperature": 1.0,
-        "learning_rate": 1e-5,
-        "micro_batch_size": 16,
         "token_budget": 24_000,
         "steps": 40,
         "eval_every": 0,

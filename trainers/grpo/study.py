@@ -664,21 +664,39 @@ def curves(report: dict[str, Any], png: Path) -> Path | None:
 def write_board(study: Study, command: str) -> dict[str, Any]:
     """learning.{json,md,png} and the runs' metrics, config and log under ``study.board``."""
     report = collect(study)
+    runs = [study.out / f"seed-{run['seed']}" for run in report["runs"]]
+    publish(study, report, markdown(report, command), curves, runs)
+    return report
+
+
+def publish(
+    study: Study,
+    report: dict[str, Any],
+    text: str,
+    draw: Any,
+    runs: list[Path],
+    extra: tuple[Path, ...] = (),
+) -> None:
+    """A study's board under ``study.board``: ``<name>.json`` (``report``), ``<name>.md``
+    (``text``), ``<name>.png`` (``draw(report, path)``), and in ``<name>/`` each run
+    directory's metrics and config (``<run>.metrics.jsonl``), the ``extra`` files that exist
+    and the study's log."""
     board = study.board
     board.mkdir(parents=True, exist_ok=True)
     (board / f"{study.name}.json").write_text(json.dumps(report, indent=2) + "\n")
-    curves(report, board / f"{study.name}.png")
-    (board / f"{study.name}.md").write_text(markdown(report, command))
+    draw(report, board / f"{study.name}.png")
+    (board / f"{study.name}.md").write_text(text)
     copies = board / study.name
     copies.mkdir(exist_ok=True)
-    for run in report["runs"]:
-        run_dir = study.out / f"seed-{run['seed']}"
+    for run_dir in runs:
         for name in ("metrics.jsonl", "config.json"):
             if (run_dir / name).exists():
-                shutil.copyfile(run_dir / name, copies / f"seed-{run['seed']}.{name}")
+                shutil.copyfile(run_dir / name, copies / f"{run_dir.name}.{name}")
+    for path in extra:
+        if path.exists():
+            shutil.copyfile(path, copies / path.name)
     if study.log is not None and study.log.exists():
         shutil.copyfile(study.log, copies / study.log.name)
-    return report
 
 
 def _mean(values: Any) -> float:

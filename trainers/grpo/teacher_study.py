@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -482,22 +481,9 @@ def plot(report: dict[str, Any], png: Path) -> Path | None:
 def write_board(study: Study, teachers: list[str], command: str) -> dict[str, Any]:
     """teachers.{json,md,png} and the runs' metrics, config, cards and log under the board."""
     report = collect(study, teachers)
-    board = study.board
-    board.mkdir(parents=True, exist_ok=True)
-    (board / f"{study.name}.json").write_text(json.dumps(report, indent=2) + "\n")
-    plot(report, board / f"{study.name}.png")
-    (board / f"{study.name}.md").write_text(markdown(report, command))
-    copies = board / study.name
-    copies.mkdir(exist_ok=True)
-    for r in report["runs"]:
-        directory = run_dir(study, r["teacher"], r["seed"])
-        for name in ("metrics.jsonl", "config.json"):
-            if (directory / name).exists():
-                shutil.copyfile(directory / name, copies / f"{directory.name}.{name}")
-    if cards_path(study).exists():
-        shutil.copyfile(cards_path(study), copies / "cards.json")
-    if study.log is not None and study.log.exists():
-        shutil.copyfile(study.log, copies / study.log.name)
+    runs = [run_dir(study, r["teacher"], r["seed"]) for r in report["runs"]]
+    text = markdown(report, command)
+    base_study.publish(study, report, text, plot, runs, extra=(cards_path(study),))
     return report
 
 
