@@ -47,6 +47,7 @@ import json
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -673,7 +674,7 @@ def publish(
     study: Study,
     report: dict[str, Any],
     text: str,
-    draw: Any,
+    draw: Callable[[dict[str, Any], Path], Path | None],
     runs: list[Path],
     extra: tuple[Path, ...] = (),
 ) -> None:
