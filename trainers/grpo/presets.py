@@ -63,7 +63,7 @@ _STARTER: dict[str, Any] = {
     "eval_every": 20,
     "save_every": 20,
 }
-"""The ``starter`` preset, which the teachers study's preset extends."""
+"""The ``starter`` preset, which the teachers and retry presets extend."""
 
 PRESETS: dict[str, dict[str, Any]] = {
     # The README's main command: a short CPU run. The student is shown one worked example;
@@ -118,17 +118,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     # (rlvr/Retry-v1 in tasks/retry-starter-v0.toml); each episode is one sample of the
     # group, the env's replies masked out of the loss (trainers/grpo/episodes.py).
     "retry": {
+        **_STARTER,
         "output_dir": "runs/retry",
         "suite": "retry-starter-v0",
-        "teacher": "uniform",
-        "system_prompt": STARTER_SYSTEM_PROMPT,
-        "chat_examples": json.dumps(STARTER_EXAMPLES),
-        "prompts_per_step": 8,
-        "group_size": 8,
-        "max_new_tokens": 32,
         "max_turns": 4,
-        "temperature": 1.0,
-        "learning_rate": 1e-5,
         # an episode is up to 4 turns and 3 env replies (about 300 tokens after the prompt):
         # at 16 per forward pass the logits and their gradients took 16 GB, killed by the OOM
         # killer on a 24 GB machine; 4 keeps a pass near the single-turn preset's size
