@@ -123,7 +123,7 @@ def baseline(base: dict[str, Any], out: Path) -> dict[str, float]:
     """The untrained model on the same frozen set (zero steps, evaluation only)."""
     import rlvr_envs
     from trainers.grpo.evaluate import evaluate, subset
-    from trainers.grpo.model import load_model, load_tokenizer, resolve
+    from trainers.grpo.model import DTYPES, load_model, load_tokenizer, resolve
     from trainers.grpo.rollout import HFGenerate
     from trainers.grpo.train import encode_prompt, pick_device
 
@@ -140,7 +140,7 @@ def baseline(base: dict[str, Any], out: Path) -> dict[str, float]:
     )
     examples = json.loads(cfg.chat_examples)
     return evaluate(
-        HFGenerate(model, tokenizer),
+        HFGenerate(model, tokenizer, dtype=DTYPES[cfg.sampling_dtype]),
         problems,
         lambda p: encode_prompt(tokenizer, p, cfg.system_prompt, examples),
         lambda ids: tokenizer.decode(ids, skip_special_tokens=True),

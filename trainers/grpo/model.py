@@ -11,6 +11,7 @@ original bf16 checkpoint: say so wherever they are reported.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import importlib.util
 import os
@@ -126,6 +127,18 @@ def load_model(path: Path, dtype: str = "float32") -> torch.nn.Module:
     from transformers import AutoModelForCausalLM
 
     return AutoModelForCausalLM.from_pretrained(path, dtype=DTYPES[dtype])
+
+
+def loss_precision(mixed_precision: str, device: torch.device) -> contextlib.AbstractContextManager:
+    """The context the loss's forward passes run in: ``torch.autocast`` to bfloat16 for
+    ``bf16`` (matrix products in bfloat16, float32 weights and gradients; bfloat16 has
+    float32's exponent range, so no loss scaling is needed, Kalamkar et al. 2019), nothing
+    for ``no``."""
+    if mixed_precision == "no":
+        return contextlib.nullcontext()
+    if mixed_precision != "bf16":
+        raise ValueError(f"mixed_precision must be 'no' or 'bf16', not {mixed_precision!r}")
+    return torch.autocast(device.type, dtype=torch.bfloat16)
 
 
 def add_lora(

@@ -59,6 +59,9 @@ _STARTER: dict[str, Any] = {
     "temperature": 1.0,
     "learning_rate": 1e-5,
     "micro_batch_size": 16,
+    # float32 weights, bfloat16 products and sampling: 1.22x faster steps on this machine's
+    # CPU (AMX), 46.7 -> 38.4 s (bench/precision_bench.py, bench/results/precision.md)
+    "mixed_precision": "bf16",
     "steps": 100,
     "eval_every": 20,
     "save_every": 20,
@@ -126,6 +129,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         # at 16 per forward pass the logits and their gradients took 16 GB, killed by the OOM
         # killer on a 24 GB machine; 4 keeps a pass near the single-turn preset's size
         "micro_batch_size": 4,
+        # its study (leaderboards/retry.md) started in float32, before mixed precision
+        "mixed_precision": "no",
         "steps": 30,
         "eval_every": 10,
         "save_every": 5,

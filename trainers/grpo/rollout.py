@@ -5,14 +5,16 @@ token ids; after each optimiser step it calls ``sync(model)`` so the backend sam
 new weights. Two backends:
 
 * :class:`HFGenerate` (``--backend hf``): Hugging Face ``generate`` on the policy itself
-  (CPU or GPU), so ``sync`` has nothing to do. The prompt is prefilled once per prompt and
-  its KV cache repeated for the G completions of the group, instead of G times.
+  (CPU or GPU), so ``sync`` has nothing to do; or, under mixed precision, on a bfloat16 copy
+  of it that ``sync`` overwrites. The prompt is prefilled once per prompt and its KV cache
+  repeated for the G completions of the group, instead of G times.
 * ``VLLMRollout`` (``--backend vllm``, in :mod:`trainers.grpo.rollout_vllm`): a colocated
   vLLM engine whose weights are overwritten from the policy after each update.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -90,7 +92,10 @@ class HFGenerate:
     """Sampling with ``model.generate`` on the policy; prompts are prefilled once per group.
 
     ``rows_per_call`` bounds how many sequences one ``generate`` call decodes together;
-    ``share_prompt=False`` prefills every copy of a prompt separately.
+    ``share_prompt=False`` prefills every copy of a prompt separately. With a ``dtype`` other
+    than the policy's, sampling runs on a copy of the policy in that dtype (bfloat16 under
+    mixed precision: the weights are cast once per update instead of in every decoding step),
+    and :meth:`sync` copies the policy's new weights into it.
     """
 
     def __init__(
@@ -100,7 +105,11 @@ class HFGenerate:
         *,
         rows_per_call: int = 64,
         share_prompt: bool = True,
+        dtype: torch.dtype | None = None,
     ) -> None:
+        self.copied = dtype is not None and next(model.parameters()).dtype != dtype
+        if self.copied:
+            model = copy.deepcopy(model).to(dtype).eval().requires_grad_(False)
         self.model = model
         self.pad_id = int(tokenizer.pad_token_id)
         eos = model.generation_config.eos_token_id
@@ -110,7 +119,11 @@ class HFGenerate:
         self.share_prompt = share_prompt
 
     def sync(self, model: torch.nn.Module) -> None:
-        self.model = model  # generate runs on the policy itself
+        if not self.copied:
+            self.model = model  # generate runs on the policy itself
+            return
+        with torch.no_grad():  # cast into the copy; its parameters keep their dtype
+            self.model.load_state_dict(model.state_dict())
 
     @torch.no_grad()
     def generate(

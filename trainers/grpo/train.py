@@ -53,7 +53,7 @@ from trainers.grpo.episodes import ChatRenderer
 from trainers.grpo.evaluate import evaluate, subset
 from trainers.grpo.logprobs import completion_logprobs, micro_batches, pad_groups
 from trainers.grpo.metrics import MetricsLog, plot
-from trainers.grpo.model import EMBEDDED, add_lora, load_model, load_tokenizer, resolve
+from trainers.grpo.model import DTYPES, EMBEDDED, add_lora, load_model, load_tokenizer, resolve
 from trainers.grpo.prompts import encode_prompt
 from trainers.grpo.rollout import HFGenerate, Rollout, Sampling
 from trainers.grpo.update import update_policy
@@ -81,13 +81,15 @@ __all__ = [
 def make_rollout(cfg: Config, model: torch.nn.Module, tokenizer: Any, model_dir: Path) -> Rollout:
     """The sampling backend named by ``cfg.backend``."""
     if cfg.backend == "hf":
-        return HFGenerate(model, tokenizer, share_prompt=cfg.share_prompt)
+        return HFGenerate(
+            model, tokenizer, share_prompt=cfg.share_prompt, dtype=DTYPES[cfg.sampling_dtype]
+        )
     from trainers.grpo.rollout_vllm import VLLMRollout
 
     return VLLMRollout(
         model_dir,
         model,
-        dtype=cfg.dtype,
+        dtype=cfg.sampling_dtype,
         seed=cfg.seed,
         gpu_memory_utilization=cfg.vllm_gpu_memory_utilization,
     )

@@ -24,6 +24,7 @@ from trainers.grpo.logprobs import (
     reference_logprobs,
     stacked,
 )
+from trainers.grpo.model import loss_precision
 from trainers.grpo.objective import grpo_loss, token_weights
 from trainers.grpo.rollout import Sample
 
@@ -98,7 +99,8 @@ def stored_logprobs(
         return {g: logp[j * G : (j + 1) * G] for j, g in enumerate(chunk)}
 
     share = _share_prompt(run)
-    with torch.no_grad():
+    device = next(run.model.parameters()).device
+    with torch.no_grad(), loss_precision(cfg.mixed_precision, device):
         for chunk in micro_batches(active, groups, cfg.micro_batch_size):
             batch = group_tensors(run, groups, chunk)
             if _many_steps(run):
@@ -127,9 +129,10 @@ def accumulate(
     cfg = run.cfg
     device = next(run.model.parameters()).device
     batch = group_tensors(run, sampled.groups, chunk)
-    logp, entropy = completion_logprobs(
-        run.model, batch, cfg.temperature, first_pass, _share_prompt(run)
-    )
+    with loss_precision(cfg.mixed_precision, device):
+        logp, entropy = completion_logprobs(
+            run.model, batch, cfg.temperature, first_pass, _share_prompt(run)
+        )
     # the policy's tokens of the kept completions (an episode's env replies carry no loss)
     mask = batch["loss_mask"].float() * sampled.keep[chunk].reshape(-1, 1).to(device)
     loss_constant = cfg.loss_constant or cfg.max_new_tokens
