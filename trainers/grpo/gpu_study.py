@@ -10,8 +10,9 @@
 2. ``learning``: the learning study (``python -m trainers.grpo.study learning``) with the
    embedded SmolLM2-135M-Instruct (or ``--model PATH``) on ``starter-v0``, fewer steps and
    seeds than on CPU and a larger batch (32 prompts x 8 completions a step), float32
-   (bf16 weights would round AdamW's 1e-5 steps away: their spacing near 0.05 is 2.4e-4)
-   with TF32 matmuls; writes ``learning.{md,json,png}`` and ``learning/``.
+   weights (bf16 weights would round AdamW's 1e-5 steps away: their spacing near 0.05 is
+   2.4e-4) with the starter preset's bf16 mixed precision (autocast in the loss, sampling
+   on a bf16 copy); writes ``learning.{md,json,png}`` and ``learning/``.
 3. ``teachers``: the LM-student board (``python -m trainers.grpo.lm_students``) at a larger
    budget than on CPU: uniform against SEC, learning progress and the threshold ladder, the
    same steps, batch and generation budget each (``teachers.{md,json}``).
