@@ -138,8 +138,9 @@ def test_tiny_model_trains_end_to_end(tiny_model_dir, tmp_path):
             "drop_zero_variance": True,
             "overlong_buffer": 8,
         },
+        {"mixed_precision": "bf16", "num_iterations": 2, "beta": 0.05},
     ],
-    ids=["one-step", "multi-step-kl"],
+    ids=["one-step", "multi-step-kl", "mixed-precision"],
 )
 def test_resume_reproduces_the_next_step_exactly(tiny_model_dir, tmp_path, options):
     full = tmp_path / "full"
