@@ -220,6 +220,8 @@ class Config:
             raise ValueError("overlong_buffer must be between 0 and max_new_tokens")
         if self.refill_rounds < 0 or (self.refill_rounds and not self.drop_zero_variance):
             raise ValueError("refill_rounds must be >= 0 and needs drop_zero_variance")
+        if self.mixed_precision not in ("no", "bf16"):
+            raise ValueError(f"mixed_precision is 'no' or 'bf16', not {self.mixed_precision!r}")
         if self.mixed_precision != "no" and self.dtype != "float32":
             raise ValueError(
                 f"mixed_precision {self.mixed_precision} keeps float32 weights; "
