@@ -157,3 +157,38 @@ def test_the_teachers_study_stops_every_run_at_the_budget_and_pools_seeds(
     monkeypatch.setattr("rlvr_envs.cli.main", no_cards)
     teacher_study.main(argv)  # everything done: nothing trains, nothing is measured again
     assert teacher_study.TEACHERS["threshold-ladder"] == {"cards": "CARDS"}
+
+
+def test_runs_at_once_in_their_own_processes_give_the_numbers_of_runs_one_by_one(
+    tiny_model_dir, tmp_path
+):
+    def numbers(out):
+        rows = []
+        for seed in (0, 1):
+            text = (out / f"seed-{seed}" / "metrics.jsonl").read_text()
+            for row in map(json.loads, text.splitlines()):
+                rows.append({k: v for k, v in row.items() if k.startswith(("train/", "eval/"))
+                             and not k.endswith("seconds")})  # fmt: skip
+        return rows
+
+    alone, together = tmp_path / "alone", tmp_path / "together"
+    study.main(_argv(tiny_model_dir, alone, steps=2))
+    study.main([*_argv(tiny_model_dir, together, steps=2), "--jobs", "2"])
+    assert numbers(together / "runs") == numbers(alone / "runs") != []
+    for seed in (0, 1):  # each worker's output went to its run's own log
+        log = (together / "runs" / f"seed-{seed}" / "run.log").read_text()
+        assert f"seed {seed}: 2 runs at a time, 1 thread(s)" in log and "steps 0 -> 2" in log
+        assert (together / "board" / "learning" / f"seed-{seed}.run.log").exists()
+    assert not (alone / "runs" / "seed-0" / "run.log").exists()
+    with pytest.raises(SystemExit):
+        study.build_parser().parse_args(["learning", "--jobs", "0"])
+
+
+def test_a_run_that_fails_in_its_worker_is_named_with_its_log(tiny_model_dir, tmp_path):
+    argv = [*_argv(tiny_model_dir, tmp_path, steps=1), 'teacher="no-such"', "--jobs", "2"]
+    with pytest.raises(SystemExit) as failure:
+        study.main(argv)
+    message = str(failure.value)
+    for seed in (0, 1):
+        assert f"seed {seed}: ValueError: unknown teacher 'no-such'" in message
+        assert str(tmp_path / "runs" / f"seed-{seed}" / "run.log") in message
