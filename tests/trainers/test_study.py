@@ -67,6 +67,17 @@ def test_target_needs_gain_format_and_separate_intervals():
     assert not target({**start, "format": 0.8}, end)["met"]
 
 
+def test_the_verdict_waits_for_every_seed_unless_a_finished_one_missed():
+    met = {"finished": True, "target": {"met": True}}
+    missed = {"finished": True, "target": {"met": False}}
+    running = {"finished": False, "target": None}
+    assert study.target_met([met, running, running], 3) is None  # not "not met" yet
+    assert study.target_met([met, met, met], 3) is True
+    assert study.target_met([missed, running, running], 3) is False
+    assert study.target_met([met, met], 3) is None  # a seed not started
+    assert study.target_met([], 3) is None
+
+
 def test_a_line_cut_by_a_kill_is_dropped_before_resuming(tmp_path):
     path = tmp_path / "metrics.jsonl"
     path.write_text('{"step": 1}\n{"step": 2, "eval/pa')
@@ -192,3 +203,28 @@ def test_a_run_that_fails_in_its_worker_is_named_with_its_log(tiny_model_dir, tm
     for seed in (0, 1):
         assert f"seed {seed}: ValueError: unknown teacher 'no-such'" in message
         assert str(tmp_path / "runs" / f"seed-{seed}" / "run.log") in message
+
+
+def test_a_teacher_separates_only_when_its_pooled_interval_and_every_seed_are_apart():
+    from trainers.grpo import teacher_study as ts
+
+    def run(teacher, seed, passes, n=192):
+        final = {"pass@1": passes / n, "passes": passes, "n": n, "format": 1.0,
+                 "families": {"A": [passes, n]}}  # fmt: skip
+        return {"teacher": teacher, "seed": seed, "finished": True, "final": final,
+                "steps": 10, "generated_tokens": 100}  # fmt: skip
+
+    def verdict(uniform, sec):
+        runs = [run("uniform", i, x) for i, x in enumerate(uniform)]
+        runs += [run("sec", i, x) for i, x in enumerate(sec)]
+        pooled = {t: ts._pool([r for r in runs if r["teacher"] == t]) for t in ("uniform", "sec")}
+        return ts.verdict({"runs": runs, "pooled": pooled})["sec"]
+
+    assert verdict([40, 42, 44], [90, 92, 94]) == {"overall": "above", "A": "above"}
+    assert verdict([90, 92, 94], [40, 42, 44]) == {"overall": "below", "A": "below"}
+    # pooled 28.1% against 38.7%: intervals apart, but one seed of sec is below one of uniform
+    pooled = ts._pool([run("u", 0, 40), run("u", 1, 42), run("u", 2, 80)])
+    assert ts._apart(ts._pool([run("s", 0, 90), run("s", 1, 92), run("s", 2, 41)])["ci95"],
+                     pooled["ci95"]) == "above"  # fmt: skip
+    assert verdict([40, 42, 80], [90, 92, 41]) == {"overall": "", "A": ""}
+    assert verdict([40, 42, 44], [45, 46, 47]) == {"overall": "", "A": ""}  # seeds apart only

@@ -582,13 +582,17 @@ def collect(study: Study) -> dict[str, Any]:
         }
         run["target"] = target(report["untrained"], evals[-1]) if run["finished"] else None
         report["runs"].append(run)
-    finished = [r for r in report["runs"] if r["finished"]]
-    report["target_met"] = (
-        len(finished) == len(study.seeds) and all(r["target"]["met"] for r in finished)
-        if finished
-        else None
-    )
+    report["target_met"] = target_met(report["runs"], len(study.seeds))
     return report
+
+
+def target_met(runs: list[dict[str, Any]], seeds: int) -> bool | None:
+    """The study's verdict: met when all ``seeds`` seeds have finished and each met the target,
+    not met as soon as a finished seed missed it, undecided (None) otherwise."""
+    finished = [r for r in runs if r["finished"]]
+    if any(not r["target"]["met"] for r in finished):
+        return False
+    return True if finished and len(finished) == seeds else None
 
 
 def target(start: dict[str, Any], end: dict[str, Any]) -> dict[str, Any]:
@@ -707,7 +711,8 @@ def markdown(report: dict[str, Any], command: str) -> str:
     lines.append(
         f"`{name}.json` (the figures for programs), `{name}/seed-<k>.metrics.jsonl` (every "
         "training step and evaluation of each seed, as the trainer wrote them), "
-        f"`{name}/seed-<k>.config.json`, and `{name}/{name}.log` (the run's output)."
+        f"`{name}/seed-<k>.config.json`, and `{name}/{name}.log` (the study's output; with "
+        f"`--jobs`, each seed's own in `{name}/seed-<k>.run.log`)."
     )
     return "\n".join(lines) + "\n"
 

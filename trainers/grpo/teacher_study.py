@@ -254,19 +254,52 @@ def _pool(runs: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 def verdict(report: dict[str, Any]) -> dict[str, Any]:
-    """Whether a teacher separates from uniform: its pooled interval lies wholly above (or
-    below) uniform's, overall or on a family; None while uniform or it has no finished run."""
+    """Whether a teacher separates from uniform, overall and on each family: ``above`` (or
+    ``below``) when its pooled Wilson interval lies wholly above (below) uniform's *and*
+    every one of its seeds scores above (below) every seed of uniform. The second condition
+    is there because the seeds are scored on the same problems, so the pooled interval is
+    narrower than the truth; with 3 seeds a side, complete separation of the seeds happens
+    by chance with probability 1/20 each way (the exact Mann-Whitney test, Mann and Whitney
+    1947). Teachers without a finished run, or while uniform has none, are left out."""
     pooled = report["pooled"]
     uniform = pooled.get("uniform")
+    finals = {}
+    for run in report["runs"]:
+        if run["finished"]:
+            finals.setdefault(run["teacher"], []).append(run["final"])
     found: dict[str, Any] = {}
     for teacher, p in pooled.items():
         if teacher == "uniform" or p is None or uniform is None:
             continue
-        apart = {"overall": _apart(p["ci95"], uniform["ci95"])}
+        mine, theirs = finals[teacher], finals["uniform"]
+        apart = {
+            "overall": _both(
+                _apart(p["ci95"], uniform["ci95"]),
+                _seeds_apart([f["pass@1"] for f in mine], [f["pass@1"] for f in theirs]),
+            )
+        }
         for env, f in p["families"].items():
-            apart[env] = _apart(f["ci95"], uniform["families"][env]["ci95"])
+            rates = [[x / n for x, n in (r["families"][env] for r in runs)]
+                     for runs in (mine, theirs)]  # fmt: skip
+            apart[env] = _both(
+                _apart(f["ci95"], uniform["families"][env]["ci95"]), _seeds_apart(*rates)
+            )
         found[teacher] = apart
     return found
+
+
+def _seeds_apart(mine: list[float], theirs: list[float]) -> str:
+    """``above`` / ``below`` when every value of ``mine`` is above / below every one of
+    ``theirs``, else ``""``."""
+    if min(mine) > max(theirs):
+        return "above"
+    if max(mine) < min(theirs):
+        return "below"
+    return ""
+
+
+def _both(a: str, b: str) -> str:
+    return a if a == b else ""
 
 
 def _apart(a: list[float], b: list[float]) -> str:
@@ -420,7 +453,8 @@ def _verdict_line(report: dict[str, Any]) -> str:
     head = "some teacher separates" if separated else "no teacher separates"
     return (
         f"**Separation from uniform{note}: {head}** from uniform at this budget "
-        "(pooled interval wholly above or below uniform's): " + "; ".join(parts) + "."
+        "(pooled interval wholly above or below uniform's, and every seed above or below "
+        "every seed of uniform's): " + "; ".join(parts) + "."
     )
 
 
