@@ -37,7 +37,11 @@ def test_learning_study_writes_its_board_skips_finished_seeds_and_resumes(
             assert set(e) >= {"step", "n", "pass@1", "format"} and e["n"] == 6
             assert e["ci95"][0] <= e["pass@1"] <= e["ci95"][1]
         assert run["transfer"]["n"] == 4 and run["target"] is not None
-    assert (board / "learning.md").read_text().startswith("# The learning study")
+    text = (board / "learning.md").read_text()
+    assert text.startswith("# The learning study")
+    # the training signal per window: accuracy / zero-variance share / entropy, per seed
+    assert "## Training signal" in text and "| 1-1 | " in text
+    assert all(len(run["entropy"]) == len(run["zero_variance"]) == 1 for run in data["runs"])
     assert (board / "learning.png").exists()
     assert (board / "learning" / "seed-1.metrics.jsonl").exists()
 
@@ -65,6 +69,12 @@ def test_target_needs_gain_format_and_separate_intervals():
     close = {"pass@1": 0.3, "format": 0.97, "ci95": interval(60, 200)}
     assert not target(start, close)["met"]  # +10 points, but the intervals overlap
     assert not target({**start, "format": 0.8}, end)["met"]
+
+
+def test_windows_average_a_series_over_steps_ending_at_multiples_of_the_width():
+    series = [[1, 0.0], [2, 1.0], [3, 0.5], [20, 1.0], [21, 0.25]]
+    assert study.windows(series, 20) == {20: 0.625, 40: 0.25}
+    assert study.windows(series, 1) == {1: 0.0, 2: 1.0, 3: 0.5, 20: 1.0, 21: 0.25}
 
 
 def test_the_verdict_waits_for_every_seed_unless_a_finished_one_missed():

@@ -578,6 +578,9 @@ def collect(study: Study) -> dict[str, Any]:
             "transfer": summary(tr, tr["n"], tr["step"]) if tr else None,
             "train_accuracy": [[r["step"], r["train/accuracy"]] for r in train_rows],
             "zero_variance": [[r["step"], r["train/zero_variance"]] for r in train_rows],
+            "entropy": [
+                [r["step"], r["train/entropy"]] for r in train_rows if "train/entropy" in r
+            ],
             "step_seconds": _mean(r.get("perf/step_s", 0.0) for r in train_rows),
         }
         run["target"] = target(report["untrained"], evals[-1]) if run["finished"] else None
@@ -706,6 +709,7 @@ def markdown(report: dict[str, Any], command: str) -> str:
         for env in envs:
             cells = [_pct(r["evals"][-1]["by_env"].get(env)) for r in report["runs"]]
             lines.append(f"| {env} | {_pct(u['by_env'][env])} | " + " | ".join(cells) + " |")
+    lines += _signal_table(report)
     lines += ["", "## Where the numbers are", ""]
     name = report["study"]
     lines.append(
@@ -717,6 +721,50 @@ def markdown(report: dict[str, Any], command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def windows(series: list[list[float]], width: int) -> dict[int, float]:
+    """The mean of ``[step, value]`` pairs over steps ``(k - width, k]``, keyed by ``k``."""
+    sums: dict[int, list[float]] = {}
+    for step, value in series:
+        end = -(-int(step) // width) * width  # the window's last step
+        sums.setdefault(end, []).append(value)
+    return {end: sum(v) / len(v) for end, v in sorted(sums.items())}
+
+
+def _signal_table(report: dict[str, Any]) -> list[str]:
+    """What GRPO had to learn from, per window of ``eval_every`` steps and seed: training
+    accuracy, the share of groups whose answers all scored the same (no advantage, so no
+    gradient) and the policy's mean token entropy."""
+    width = report["settings"]["eval_every"] or 10
+    runs = [r for r in report["runs"] if r["train_accuracy"]]
+    if not runs:
+        return []
+    lines = [
+        "",
+        f"## Training signal (means over {width}-step windows)",
+        "",
+        "Training accuracy / share of zero-variance groups (every answer scored the same, so "
+        "the group has no advantage and teaches nothing) / mean token entropy of the sampled "
+        "answers.",
+        "",
+        "| steps | " + " | ".join(f"seed {r['seed']}" for r in runs) + " |",
+        "| --- |" + " --- |" * len(runs),
+    ]
+    per_run = [
+        [windows(r[key], width) for key in ("train_accuracy", "zero_variance", "entropy")]
+        for r in runs
+    ]
+    for end in sorted({k for acc, _, _ in per_run for k in acc}):
+        cells = []
+        for acc, zero, ent in per_run:
+            if end not in acc:
+                cells.append("")
+                continue
+            entropy = f"{ent[end]:.3f}" if end in ent else "-"
+            cells.append(f"{acc[end]:.2f} / {zero[end]:.2f} / {entropy}")
+        lines.append(f"| {max(1, end - width + 1)}-{end} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def curves(report: dict[str, Any], png: Path) -> Path | None:
     """Held-out pass@1 with Wilson bands and the format rate, per seed, against steps."""
     try:
@@ -726,7 +774,7 @@ def curves(report: dict[str, Any], png: Path) -> Path | None:
         import matplotlib.pyplot as plt
     except ImportError:
         return None
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    fig, (left, right, signal) = plt.subplots(1, 3, figsize=(15, 4))
     u = report["untrained"]
     for i, run in enumerate(report["runs"]):
         colour = f"C{i}"
@@ -737,6 +785,9 @@ def curves(report: dict[str, Any], png: Path) -> Path | None:
         left.fill_between(xs, lows, highs, color=colour, alpha=0.15)
         right.plot(xs, [e["format"] for e in run["evals"]], "o-", color=colour,
                    label=f"seed {run['seed']}")  # fmt: skip
+        for key, style in (("zero_variance", "-"), ("train_accuracy", ":")):
+            means = windows(run[key], 10)
+            signal.plot(list(means), list(means.values()), style, color=colour)
         if run["transfer"] and report["untrained_transfer"]:
             t0, t1 = report["untrained_transfer"]["pass@1"], run["transfer"]["pass@1"]
             left.plot([0, run["transfer"]["step"]], [t0, t1], "x:", color=colour, alpha=0.7)
@@ -745,7 +796,10 @@ def curves(report: dict[str, Any], png: Path) -> Path | None:
     left.set_title(f"held-out pass@1 ({u['n']} problems; x: transfer)")
     right.axhline(TARGET_FORMAT, color="k", ls="--", lw=0.8)
     right.set_title("held-out format rate")
-    for ax in (left, right):
+    signal.plot([], [], "-", color="k", label="zero-variance groups")
+    signal.plot([], [], ":", color="k", label="training accuracy")
+    signal.set_title("training signal (10-step means)")
+    for ax in (left, right, signal):
         ax.set_xlabel("step")
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
