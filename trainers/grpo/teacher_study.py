@@ -405,7 +405,8 @@ def markdown(report: dict[str, Any], command: str) -> str:
         "\"share\": the family's share of the groups the run trained on. Each run's "
         f"pass@1 is on {u['n']} problems (one problem is {100 / u['n']:.1f} points); pooled "
         "intervals treat the seeds' problems as one sample, so they do not include the "
-        "spread between seeds, which the per-run table shows.",
+        "spread between seeds, which the per-run table shows. Minutes are the wall time of "
+        "a run's steps; with `--jobs` the runs shared the machine, so they are longer.",
         "",
         "## Where the numbers are",
         "",
