@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import time
@@ -400,7 +401,6 @@ def run_many(study: Study, runs: list[Run], jobs: int, after: Callable[[], Any])
             after()
         return
     import multiprocessing
-    import os
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     threads = study.base.get("threads") or max(1, len(os.sched_getaffinity(0)) // jobs)
@@ -446,8 +446,6 @@ def _run_logged(
 ) -> None:
     """:func:`run_seed` in a worker process of :func:`run_many`, its output (the progress
     bar included: file descriptors 1 and 2) appended to ``<run>/run.log``."""
-    import os
-
     run_dir.mkdir(parents=True, exist_ok=True)
     sys.stdout.flush()
     sys.stderr.flush()
