@@ -60,6 +60,10 @@ def test_learning_study_writes_its_board_skips_finished_seeds_and_resumes(
     data = json.loads((board / "learning.json").read_text())
     for run in data["runs"]:
         assert [e["step"] for e in run["evals"]] == [0, 1, 2] and run["transfer"]["step"] == 2
+    # a finished, evaluated seed keeps only its last checkpoint (the trainer kept two)
+    for seed in (0, 1):
+        kept = (tmp_path / "runs" / f"seed-{seed}" / "checkpoints").iterdir()
+        assert [p.name for p in kept] == ["step-2"]
 
 
 def test_target_needs_gain_format_and_separate_intervals():

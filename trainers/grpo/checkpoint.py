@@ -9,6 +9,7 @@ step after a resume is the step the uninterrupted run would have taken, bit for 
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 import re
@@ -46,28 +47,62 @@ def save(
     shutil.rmtree(partial, ignore_errors=True)
     partial.mkdir(parents=True)
     weights = {name: p.detach().contiguous().cpu() for name, p in trainable(model).items()}
-    save_file(weights, str(partial / "weights.safetensors"))
-    torch.save(
-        {
-            "step": step,
-            "generated_tokens": int(generated_tokens),
-            "optimizer": optimizer.state_dict(),
-            "scheduler": scheduler.state_dict(),
-            "rng": {
-                "python": random.getstate(),
-                "numpy": np.random.get_state(),
-                "torch": torch.get_rng_state(),
+    try:
+        # the older checkpoints go only once this one is whole, so it needs room of its own
+        need, free = size_estimate(weights, optimizer), shutil.disk_usage(partial).free
+        if need > free:
+            raise OSError(
+                errno.ENOSPC,
+                f"no room for the checkpoint of step {step} in {directory}: it needs about "
+                f"{need / 2**30:.2f} GiB and {free / 2**30:.2f} GiB are free (a run keeps its "
+                f"{keep} newest). Free some space, or write checkpoints less often "
+                "(save_every); the newest complete checkpoint is kept",
+            )
+        save_file(weights, str(partial / "weights.safetensors"))
+        torch.save(
+            {
+                "step": step,
+                "generated_tokens": int(generated_tokens),
+                "optimizer": optimizer.state_dict(),
+                "scheduler": scheduler.state_dict(),
+                "rng": {
+                    "python": random.getstate(),
+                    "numpy": np.random.get_state(),
+                    "torch": torch.get_rng_state(),
+                },
+                "config": config,
             },
-            "config": config,
-        },
-        partial / "trainer.pt",
-    )
-    (partial / "teacher.json").write_text(json.dumps(teacher_state))
+            partial / "trainer.pt",
+        )
+        (partial / "teacher.json").write_text(json.dumps(teacher_state))
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)  # a half-written one only takes space
+        raise
     shutil.rmtree(target, ignore_errors=True)
     partial.rename(target)
-    for old in list_checkpoints(directory)[:-keep] if keep > 0 else []:
-        shutil.rmtree(old, ignore_errors=True)
+    prune(directory, keep)
     return target
+
+
+def size_estimate(weights: dict[str, torch.Tensor], optimizer: torch.optim.Optimizer) -> int:
+    """Bytes a checkpoint of these weights and this optimiser's state takes on disk, about:
+    the tensors' bytes (Adam keeps two moments per weight, so about three times the weights),
+    plus 1% and 1 MiB for the file formats."""
+    tensors = sum(t.numel() * t.element_size() for t in weights.values())
+    for state in optimizer.state.values():
+        tensors += sum(
+            v.numel() * v.element_size() for v in state.values() if isinstance(v, torch.Tensor)
+        )
+    return int(tensors * 1.01) + 2**20
+
+
+def prune(directory: Path, keep: int) -> list[Path]:
+    """Remove all but the ``keep`` newest checkpoints under ``directory`` (``keep`` 0 or less
+    keeps them all); returns the ones removed."""
+    old = list_checkpoints(directory)[:-keep] if keep > 0 else []
+    for path in old:
+        shutil.rmtree(path, ignore_errors=True)
+    return old
 
 
 def list_checkpoints(directory: Path) -> list[Path]:

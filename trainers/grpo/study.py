@@ -338,7 +338,7 @@ def _eval_key(cfg: Config, study: Study) -> dict[str, Any]:
 def run_seed(study: Study, seed: int, run_dir: Path | None = None, **overrides: Any) -> Path:
     """Train one seed to ``steps`` (continuing from its newest checkpoint; nothing to do when
     the last one is the final step), then make sure its final held-out evaluation and its
-    transfer evaluation exist. Returns the run directory."""
+    transfer evaluation exist, and keep only its last checkpoint. Returns the run directory."""
     run_dir = run_dir or study.out / f"seed-{seed}"
     cfg = study.config(seed, run_dir, **overrides)
     label = _label(seed, overrides)
@@ -379,6 +379,9 @@ def run_seed(study: Study, seed: int, run_dir: Path | None = None, **overrides: 
             problems = eval_set(study.transfer, study.transfer_limit)
             result = evaluate_model(model, tokenizer, problems, cfg)
             _write_json(transfer_path, {"step": last, **result})
+    # a finished, evaluated run needs only its last checkpoint (to evaluate again, or to
+    # train on with more steps): the one before is 1.6 GB of the 135M model for nothing
+    checkpoint.prune(run_dir / "checkpoints", keep=1)
     return run_dir
 
 
