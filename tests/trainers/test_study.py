@@ -242,3 +242,11 @@ def test_a_teacher_separates_only_when_its_pooled_interval_and_every_seed_are_ap
                      pooled["ci95"]) == "above"  # fmt: skip
     assert verdict([40, 42, 80], [90, 92, 41]) == {"overall": "", "A": ""}
     assert verdict([40, 42, 44], [45, 46, 47]) == {"overall": "", "A": ""}  # seeds apart only
+
+
+def test_the_board_says_when_a_run_used_dynamic_sampling():
+    plain = {"drop_zero_variance": False, "refill_rounds": 3}
+    assert study._sampling(plain) == ""
+    words = study._sampling({"drop_zero_variance": True, "refill_rounds": 3})
+    assert "all score the same left out" in words and "up to 3 more sampling rounds" in words
+    assert "rounds" not in study._sampling({"drop_zero_variance": True, "refill_rounds": 0})

@@ -552,6 +552,8 @@ def collect(study: Study) -> dict[str, Any]:
                 "chat_examples",
                 "dtype",
                 "mixed_precision",
+                "drop_zero_variance",
+                "refill_rounds",
             )
         },
         "untrained": summary(start["heldout"], n, 0),
@@ -613,6 +615,15 @@ def target(start: dict[str, Any], end: dict[str, Any]) -> dict[str, Any]:
     return checks
 
 
+def _sampling(s: dict[str, Any]) -> str:
+    """The board's words for dynamic sampling (DAPO sec. 3.2), when a run used it."""
+    if not s.get("drop_zero_variance"):
+        return ""
+    refill = int(s.get("refill_rounds") or 0)
+    more = f", with up to {refill} more sampling rounds to refill the batch" if refill else ""
+    return f", groups whose answers all score the same left out of the update{more}"
+
+
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -639,7 +650,7 @@ def markdown(report: dict[str, Any], command: str) -> str:
         f"of {s['prompts_per_step']} prompts x {s['group_size']} completions, "
         f"max_new_tokens {s['max_new_tokens']}, temperature {s['temperature']}, lr "
         f"{s['learning_rate']}, beta {s['beta']}, advantage `{s['advantage']}`, loss "
-        f"`{s['loss_aggregation']}`.",
+        f"`{s['loss_aggregation']}`{_sampling(s)}.",
         f"- Prompt: system prompt {json.dumps(s['system_prompt'])} and "
         f"{len(json.loads(s['chat_examples']))} worked example(s) as earlier chat turns "
         "(the same for the untrained model, training and every evaluation).",
